@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  demoPassword: string;
+  /** Where the built client lives; served when present. */
+  clientDir: string;
+  sessionTtlHours: number;
+  /** Failed logins allowed per window, per account and per address. */
+  loginLimit: { perAccount: number; perAddress: number; windowSeconds: number };
+  /** Identity provider login URL; the SSO button is hidden without one. */
+  ssoLoginUrl: string | undefined;
+  secureCookies: boolean;
+  logLevel: string;
+  env: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    // The demo tenant is seeded on the embedded database, or on a server only when asked.
+    seedDemo: env.SEED_DEMO === '1' || (!databaseUrl && env.SEED_DEMO !== '0'),
+    demoPassword: env.DEMO_PASSWORD ?? 'demo-password',
+    clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
+    sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
+    loginLimit: {
+      perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 5),
+      perAddress: Number(env.LOGIN_LIMIT_PER_ADDRESS ?? 20),
+      windowSeconds: Number(env.LOGIN_LIMIT_WINDOW_SECONDS ?? 900),
+    },
+    ssoLoginUrl: env.SSO_LOGIN_URL || undefined,
+    secureCookies: env.SECURE_COOKIES === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    env: env.APP_ENV ?? 'local',
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers: PGlite (embedded) and node-postgres (a server). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database: repositories accept either. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the embedded PGlite in dataDir, or PostgreSQL at url. */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        // Several API processes may start together: one migrates, the others wait.
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock(727274)');
+          await migrate(drizzle(conn, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = opts.dataDir ?? './data';
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(path.join(dir, 'pg'));
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/** Migrations the code knows (from drizzle's journal). */
+export function expectedMigrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** How many migrations the database has applied; 0 before the first run. */
+export async function appliedMigrationCount(db: Db): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}

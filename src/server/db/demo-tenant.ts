@@ -1,0 +1,174 @@
+import { ADMIN_RESOURCES, RESOURCES, type Resource } from '@shared/permissions';
+import { FEATURES } from '@shared/rules/access';
+
+/** The demo tenant, as data: the seed writes exactly this. */
+
+const allFeatures = Object.fromEntries(FEATURES.map((f) => [f, true]));
+
+export const DEMO_REGIONS = [
+  { slug: 'us', name: 'United States' },
+  { slug: 'uk', name: 'United Kingdom' },
+  { slug: 'au', name: 'Australia' },
+  { slug: 'ca', name: 'Canada' },
+] as const;
+
+export interface DemoClient {
+  slug: string;
+  name: string;
+  conversantCompanyId: number;
+  lite?: boolean;
+  featureFlags: Record<string, boolean>;
+  regions: { slug: string; currency: string; isDefault?: boolean }[];
+  brands: {
+    slug: string;
+    name: string;
+    category: string;
+    products: { slug: string; name: string; regions: string[] }[];
+  }[];
+  toolbox: { name: string; iframed: boolean; url: string; regionIds: string[]; category: string }[];
+}
+
+export const DEMO_CLIENTS: DemoClient[] = [
+  {
+    slug: 'acme',
+    name: 'Acme Corporation',
+    conversantCompanyId: 1001,
+    featureFlags: { ...allFeatures, true_target: true, pve: true, pve_product_category: true },
+    regions: [
+      { slug: 'us', currency: 'USD', isDefault: true },
+      { slug: 'uk', currency: 'GBP' },
+      { slug: 'au', currency: 'AUD' },
+    ],
+    brands: [
+      {
+        slug: 'fizz-cola',
+        name: 'Fizz Cola',
+        category: 'Beverages',
+        products: [
+          { slug: 'fizz-original', name: 'Fizz Original', regions: ['us', 'uk', 'au'] },
+          { slug: 'fizz-zero', name: 'Fizz Zero', regions: ['us', 'uk'] },
+        ],
+      },
+      {
+        slug: 'mountain-spring',
+        name: 'Mountain Spring',
+        category: 'Beverages',
+        products: [
+          { slug: 'still-water', name: 'Still Water', regions: ['us', 'au'] },
+          { slug: 'sparkling-water', name: 'Sparkling Water', regions: ['us'] },
+        ],
+      },
+      {
+        slug: 'crunchies',
+        name: 'Crunchies',
+        category: 'Snacks',
+        products: [
+          { slug: 'classic', name: 'Crunchies Classic', regions: ['us', 'uk'] },
+          { slug: 'bbq', name: 'Crunchies BBQ', regions: ['us'] },
+        ],
+      },
+      {
+        slug: 'nutty-bar',
+        name: 'Nutty Bar',
+        category: 'Snacks',
+        products: [{ slug: 'original', name: 'Nutty Bar Original', regions: ['us', 'au'] }],
+      },
+      {
+        slug: 'glow',
+        name: 'Glow',
+        category: 'Personal Care',
+        products: [{ slug: 'shampoo', name: 'Glow Shampoo', regions: ['us', 'uk', 'au'] }],
+      },
+    ],
+    toolbox: [
+      { name: 'reach-planner', iframed: true, url: 'https://toolbox.example.com/reach-planner', regionIds: ['all'], category: 'plans' },
+      { name: 'brand-tracker', iframed: false, url: 'https://tracker.example.com/', regionIds: ['all'], category: 'analytics' },
+    ],
+  },
+  {
+    slug: 'globex',
+    name: 'Globex',
+    conversantCompanyId: 1002,
+    featureFlags: { explore: true, grow: true, journey: true, measure: true, audiences: true },
+    regions: [{ slug: 'us', currency: 'USD', isDefault: true }],
+    brands: [
+      {
+        slug: 'globex-auto',
+        name: 'Globex Auto',
+        category: 'Automotive',
+        products: [{ slug: 'roadster', name: 'Roadster', regions: ['us'] }],
+      },
+      {
+        slug: 'globex-finance',
+        name: 'Globex Finance',
+        category: 'Financial Services',
+        products: [{ slug: 'everyday-card', name: 'Everyday Card', regions: ['us'] }],
+      },
+    ],
+    toolbox: [],
+  },
+  {
+    slug: 'initech',
+    name: 'Initech',
+    conversantCompanyId: 1003,
+    lite: true,
+    featureFlags: { explore: true, audiences: true },
+    regions: [
+      { slug: 'us', currency: 'USD', isDefault: true },
+      // Canada has no brands yet: choosing it leads to the notice page.
+      { slug: 'ca', currency: 'CAD' },
+    ],
+    brands: [
+      {
+        slug: 'red-stapler',
+        name: 'Red Stapler',
+        category: 'Office Supplies',
+        products: [{ slug: 'stapler', name: 'Swingline Stapler', regions: ['us'] }],
+      },
+    ],
+    toolbox: [],
+  },
+];
+
+type Grant = { resource: Resource; create?: boolean; read?: boolean; update?: boolean; destroy?: boolean };
+
+const insightResources = RESOURCES.filter((r) => !ADMIN_RESOURCES.includes(r));
+const editable: Resource[] = ['mekkos', 'journeys', 'explore'];
+
+export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] = [
+  {
+    name: 'Admin',
+    isAdmin: true,
+    grants: RESOURCES.map((resource) => ({ resource, create: true, read: true, update: true, destroy: true })),
+  },
+  {
+    name: 'Analyst',
+    isAdmin: false,
+    grants: insightResources.map((resource) => {
+      const edit = editable.includes(resource);
+      return { resource, read: true, create: edit, update: edit, destroy: edit };
+    }),
+  },
+  {
+    name: 'Viewer',
+    isAdmin: false,
+    grants: insightResources.filter((r) => r !== 'molecula_access').map((resource) => ({ resource, read: true })),
+  },
+];
+
+export const DEMO_USERS = [
+  { email: 'admin@demo.test', firstName: 'Dana', lastName: 'Whitfield', role: 'Admin', slugs: ['*'], loginUserId: 'dwhitfield' },
+  { email: 'analyst@acme.test', firstName: 'Priya', lastName: 'Raman', role: 'Analyst', slugs: ['acme'], loginUserId: 'praman' },
+  { email: 'viewer@globex.test', firstName: 'Sam', lastName: 'Okafor', role: 'Viewer', slugs: ['globex'], loginUserId: 'sokafor' },
+] as const;
+
+/** Recent audiences on acme's first product, so the home page's activity table has rows. */
+export const DEMO_AUDIENCES = [
+  { name: 'Health-conscious Millennials', type: 'audience', audienceType: null, peopleCount: 1_284_000, daysAgo: 1 },
+  { name: 'Lapsed Soda Buyers', type: 'audience', audienceType: null, peopleCount: 642_500, daysAgo: 3 },
+  { name: 'Lookalike: Loyal Fizz Fans', type: 'lookalike', audienceType: null, peopleCount: 2_100_000, daysAgo: 5 },
+  { name: 'Optimized Summer Reach', type: 'audience', audienceType: 'pve', peopleCount: 913_200, daysAgo: 8 },
+  { name: 'Weekend Snackers (shared)', type: 'audience', audienceType: null, peopleCount: 455_000, daysAgo: 12, sourceIdentifier: 'globex:aud-17' },
+  { name: 'Q3 Outcome: New Buyers', type: 'outcome_audience', audienceType: 'outcome', peopleCount: 120_400, daysAgo: 20 },
+  { name: 'Sports Fans 25-44', type: 'audience', audienceType: null, peopleCount: 1_750_000, daysAgo: 31 },
+];

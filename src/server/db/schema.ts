@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  loginUserId: text('login_user_id'),
+  lionLogin: text('lion_login'),
+  oktaLogin: text('okta_login'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Admins may view the product as another user. */
+  isAdmin: boolean('is_admin').notNull().default(false),
+});
+
+export const rolePermissions = pgTable('role_permissions', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  resource: text('resource').notNull(),
+  canCreate: boolean('can_create').notNull().default(false),
+  canRead: boolean('can_read').notNull().default(false),
+  canUpdate: boolean('can_update').notNull().default(false),
+  canDestroy: boolean('can_destroy').notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.roleId, t.resource] })]);
+
+export const userRoles = pgTable('user_roles', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.roleId] })]);
+
+/** Hierarchy permissions: a slug prefix ("acme", "acme/us", "acme/us/brand/product") or "*" for all. */
+export const userHierarchyPermissions = pgTable('user_hierarchy_permissions', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.slug] })]);
+
+export const sessions = pgTable('sessions', {
+  /** sha256 of the bearer token; the token itself is never stored. */
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Set while an administrator views as another user: the user being viewed. */
+  actingUserId: integer('acting_user_id').references(() => users.id, { onDelete: 'set null' }),
+  csrfToken: text('csrf_token').notNull(),
+  dataSource: text('data_source').notNull().default('molecula'),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]);
+
+/** Failed login attempts, per account and per address, for the rate limit (kept in the DB so API processes agree). */
+export const loginAttempts = pgTable('login_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  address: text('address').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_address_idx').on(t.address, t.at)]);
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
+  conversantCompanyId: integer('conversant_company_id'),
+  lite: boolean('lite').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+export const regions = pgTable('regions', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const clientRegions = pgTable('client_regions', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  currency: text('currency').notNull().default('USD'),
+  isDefault: boolean('is_default').notNull().default(false),
+  moleculaIndex: text('molecula_index'),
+  esIndex: text('es_index'),
+}, (t) => [uniqueIndex('client_regions_key').on(t.clientId, t.regionId)]);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  category: text('category').notNull(),
+  conversantCompanyId: integer('conversant_company_id'),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('brands_client_slug_key').on(t.clientId, t.slug)]);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  conversantCompanyId: integer('conversant_company_id'),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('products_brand_slug_key').on(t.brandId, t.slug)]);
+
+export const productRegions = pgTable('product_regions', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  idEnvProductSlug: text('id_env_product_slug'),
+}, (t) => [uniqueIndex('product_regions_key').on(t.productId, t.regionId)]);
+
+export const toolboxUnits = pgTable('toolbox_units', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  status: boolean('status').notNull().default(true),
+  regionIds: jsonb('region_ids').$type<string[]>().notNull().default(['all']),
+  useClientHierarchy: boolean('use_client_hierarchy').notNull().default(false),
+  featureModuleCategory: text('feature_module_category'),
+  iframed: boolean('iframed').notNull().default(false),
+  url: text('url').notNull(),
+}, (t) => [uniqueIndex('toolbox_units_client_name_key').on(t.clientId, t.name)]);
+
+/** Idempotency keys (X-Request-ID of a write), stored in the same transaction as the change. */
+export const processedRequests = pgTable('processed_requests', {
+  key: text('key').notNull(),
+  userId: integer('user_id').notNull(),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  status: integer('status').notNull(),
+  response: jsonb('response'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] })]);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorUserId: integer('actor_user_id'),
+  actingAsUserId: integer('acting_as_user_id'),
+  action: text('action').notNull(),
+  target: text('target'),
+  details: jsonb('details'),
+  requestId: text('request_id'),
+}, (t) => [index('audit_log_at_idx').on(t.at)]);
+
+/** Saved audiences and lookalikes; the home page lists the latest (later issues create them). */
+export const audiences = pgTable('audiences', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  /** audience | lookalike | outcome_audience */
+  type: text('type').notNull().default('audience'),
+  audienceType: text('audience_type'),
+  rules: jsonb('rules'),
+  peopleCount: integer('people_count'),
+  sourceIdentifier: text('source_identifier'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [index('audiences_scope_idx').on(t.clientId, t.productId, t.regionId, t.createdAt)]);
+
+/** Notification tasks: index report downloads and completed outcomes (spec 1 §3). */
+export const tasks = pgTable('tasks', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  reportType: text('report_type').notNull(),
+  status: text('status').notNull().default('received'),
+  name: text('name').notNull(),
+  uiName: text('ui_name'),
+  productSlug: text('product_slug'),
+  requestId: text('request_id'),
+  downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('tasks_user_idx').on(t.userId, t.clientId, t.createdAt)]);
+
+/** Deployment secrets, created once, shared by every API process. */
+export const secrets = pgTable('secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,136 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
+import type { Db, Executor } from './client';
+import {
+  audiences,
+  brands,
+  clientRegions,
+  clients,
+  productRegions,
+  products,
+  regions,
+  rolePermissions,
+  roles,
+  toolboxUnits,
+  userHierarchyPermissions,
+  userRoles,
+  users,
+} from './schema';
+import { DEMO_AUDIENCES, DEMO_CLIENTS, DEMO_REGIONS, DEMO_ROLES, DEMO_USERS } from './demo-tenant';
+
+async function idBy<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
+  const [row] = await rows;
+  if (!row) throw new Error('seed: a row it just wrote is missing');
+  return row.id;
+}
+
+async function seedHierarchy(tx: Executor) {
+  await tx.insert(regions).values([...DEMO_REGIONS]).onConflictDoNothing();
+  const regionRows = await tx.select().from(regions).where(inArray(regions.slug, DEMO_REGIONS.map((r) => r.slug)));
+  const regionId = (slug: string) => {
+    const r = regionRows.find((x) => x.slug === slug);
+    if (!r) throw new Error(`seed: region ${slug} missing`);
+    return r.id;
+  };
+
+  for (const c of DEMO_CLIENTS) {
+    await tx
+      .insert(clients)
+      .values({ slug: c.slug, name: c.name, featureFlags: c.featureFlags, conversantCompanyId: c.conversantCompanyId, lite: c.lite ?? false })
+      .onConflictDoNothing();
+    const clientId = await idBy(tx.select({ id: clients.id }).from(clients).where(eq(clients.slug, c.slug)));
+    for (const r of c.regions) {
+      await tx
+        .insert(clientRegions)
+        .values({
+          clientId,
+          regionId: regionId(r.slug),
+          currency: r.currency,
+          isDefault: r.isDefault ?? false,
+          moleculaIndex: `${c.slug}_${r.slug}_people`,
+          esIndex: `${c.slug}-${r.slug}-segments`,
+        })
+        .onConflictDoNothing();
+    }
+    for (const b of c.brands) {
+      await tx.insert(brands).values({ clientId, slug: b.slug, name: b.name, category: b.category, conversantCompanyId: c.conversantCompanyId }).onConflictDoNothing();
+      const brandId = await idBy(tx.select({ id: brands.id }).from(brands).where(and(eq(brands.clientId, clientId), eq(brands.slug, b.slug))));
+      for (const p of b.products) {
+        await tx.insert(products).values({ brandId, slug: p.slug, name: p.name }).onConflictDoNothing();
+        const productId = await idBy(tx.select({ id: products.id }).from(products).where(and(eq(products.brandId, brandId), eq(products.slug, p.slug))));
+        for (const r of p.regions) {
+          await tx.insert(productRegions).values({ productId, regionId: regionId(r) }).onConflictDoNothing();
+        }
+      }
+    }
+    for (const u of c.toolbox) {
+      await tx
+        .insert(toolboxUnits)
+        .values({ clientId, name: u.name, iframed: u.iframed, url: u.url, regionIds: u.regionIds, featureModuleCategory: u.category })
+        .onConflictDoNothing();
+    }
+  }
+}
+
+async function seedRolesAndUsers(tx: Executor, password: string) {
+  for (const role of DEMO_ROLES) {
+    await tx.insert(roles).values({ name: role.name, isAdmin: role.isAdmin }).onConflictDoNothing();
+    const roleId = await idBy(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name)));
+    for (const g of role.grants) {
+      await tx
+        .insert(rolePermissions)
+        .values({ roleId, resource: g.resource, canCreate: !!g.create, canRead: !!g.read, canUpdate: !!g.update, canDestroy: !!g.destroy })
+        .onConflictDoNothing();
+    }
+  }
+  const passwordHash = await hash(password);
+  for (const u of DEMO_USERS) {
+    await tx
+      .insert(users)
+      .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash, loginUserId: u.loginUserId })
+      .onConflictDoNothing();
+    const userId = await idBy(tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${u.email}`));
+    const roleId = await idBy(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, u.role)));
+    await tx.insert(userRoles).values({ userId, roleId }).onConflictDoNothing();
+    for (const slug of u.slugs) await tx.insert(userHierarchyPermissions).values({ userId, slug }).onConflictDoNothing();
+  }
+}
+
+async function seedAudiences(tx: Executor) {
+  const [scope] = await tx
+    .select({ clientId: clients.id, productId: products.id, regionId: regions.id })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(clients, eq(clients.id, brands.clientId))
+    .innerJoin(productRegions, eq(productRegions.productId, products.id))
+    .innerJoin(regions, eq(regions.id, productRegions.regionId))
+    .where(and(eq(clients.slug, 'acme'), eq(brands.slug, 'fizz-cola'), eq(products.slug, 'fizz-original'), eq(regions.slug, 'us')));
+  if (!scope) throw new Error('seed: acme/us/fizz-cola/fizz-original missing');
+  const existing = await tx.select({ name: audiences.name }).from(audiences).where(eq(audiences.productId, scope.productId));
+  const have = new Set(existing.map((a) => a.name));
+  const rows = DEMO_AUDIENCES.filter((a) => !have.has(a.name)).map((a) => ({
+    ...scope,
+    name: a.name,
+    type: a.type,
+    audienceType: a.audienceType,
+    peopleCount: a.peopleCount,
+    sourceIdentifier: 'sourceIdentifier' in a ? a.sourceIdentifier : null,
+    createdAt: new Date(Date.now() - a.daysAgo * 86_400_000),
+  }));
+  if (rows.length) await tx.insert(audiences).values(rows);
+}
+
+/** Writes the demo tenant; running it again changes nothing. Returns whether anything was missing. */
+export async function seedDemo(db: Db, password: string): Promise<boolean> {
+  const present = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+  if (Number(present[0]?.n) === DEMO_USERS.length) {
+    const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
+    if (acme) return false;
+  }
+  await db.transaction(async (tx) => {
+    await seedHierarchy(tx);
+    await seedRolesAndUsers(tx, password);
+    await seedAudiences(tx);
+  });
+  return true;
+}

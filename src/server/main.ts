@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed';
+import { DEMO_USERS } from './db/demo-tenant';
+
+/** Opens the database, migrates, seeds the demo tenant when asked, and serves API and PWA. */
+export async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemo(database.db, config.demoPassword) : false;
+  const app = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  const lines = [
+    '',
+    `  Audience Insights is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo tenant seeded' : ''}`,
+    `  Ready in ${Math.round(performance.now() - started)} ms`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo logins (password: ${config.demoPassword === 'demo-password' ? 'demo-password' : 'DEMO_PASSWORD'}):`);
+    for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(20)} ${u.role}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

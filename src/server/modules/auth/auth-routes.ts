@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HEADERS, SESSION_COOKIE } from '@shared/constants';
+import {
+  authorizeResponseSchema,
+  dataSourceBodySchema,
+  impersonableUsersResponseSchema,
+  impersonateBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  okResponseSchema,
+  selfResponseSchema,
+} from '@shared/schemas/auth';
+import { apiErrorSchema } from '@shared/schemas/error';
+import { AppError } from '../../lib/errors';
+import type { RequestAuth } from '../../types';
+import * as service from './auth-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const providersResponseSchema = z.object({
+  data: z.object({ sso: z.object({ loginUrl: z.string() }).nullable() }),
+});
+
+/** Narrows request.auth on routes whose access guarantees a session. */
+function mustAuth(auth: RequestAuth | null): RequestAuth {
+  if (!auth) throw new Error('route declared a session but none was resolved');
+  return auth;
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.secureCookies,
+    maxAge: app.config.sessionTtlHours * 3600,
+  };
+
+  app.post('/api/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Log in with email and password; sets the session cookie',
+      body: loginBodySchema,
+      response: { 200: loginResponseSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    try {
+      const result = await service.login(db, app.config, {
+        ...request.body,
+        address: request.ip,
+        requestId: request.id,
+      });
+      reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
+      reply.header(HEADERS.authToken, result.token);
+      reply.header(HEADERS.csrf, result.csrfToken);
+      return { data: await service.sessionUser(db, result.auth) };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) {
+        const details = err.details as { retryAfter: number };
+        reply.header('retry-after', String(details.retryAfter));
+      }
+      throw err;
+    }
+  });
+
+  app.get('/api/auth/providers', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Identity providers configured for single sign-on', response: { 200: providersResponseSchema } },
+  }, async () => ({ data: { sso: app.config.ssoLoginUrl ? { loginUrl: app.config.ssoLoginUrl } : null } }));
+
+  app.get('/api/auth/self.json', {
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: 'The lapsed-login ping: the session user, or 401 with refresh_login', response: { 200: selfResponseSchema, ...errors } },
+  }, async (request, reply) => {
+    const auth = mustAuth(request.auth);
+    // A page reload loses the in-memory token; hand it back to the session's own page.
+    reply.header(HEADERS.csrf, auth.csrfToken);
+    return { data: await service.sessionUser(db, auth) };
+  });
+
+  app.post('/api/auth/logout', {
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: 'End the session', response: { 200: okResponseSchema, ...errors } },
+  }, async (request, reply) => {
+    await service.logout(db, mustAuth(request.auth), request.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { data: 'OK' as const };
+  });
+
+  app.get('/api/auth/sso-token', {
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: 'A token for embedded toolbox units, in the sso-token header', response: { 200: z.string(), ...errors } },
+  }, async (request, reply) => {
+    const auth = mustAuth(request.auth);
+    const token = await service.issueSsoToken(db, auth);
+    reply.header(HEADERS.ssoToken, token).type('text/plain');
+    return token;
+  });
+
+  app.get('/api/auth/authorize', {
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: "The caller's permission set", response: { 200: authorizeResponseSchema, ...errors } },
+  }, async (request) => ({ data: { permissions: mustAuth(request.auth).permissions } }));
+
+  app.get('/api/auth/impersonable-users', {
+    config: { access: 'admin' },
+    schema: { tags: ['auth'], summary: 'Users an administrator may view as', response: { 200: impersonableUsersResponseSchema, ...errors } },
+  }, async (request) => ({ data: await service.impersonableUsers(db, mustAuth(request.auth)) }));
+
+  app.post('/api/auth/impersonate', {
+    config: { access: 'admin' },
+    schema: { tags: ['auth'], summary: 'View as another user (audited)', body: impersonateBodySchema, response: { 200: selfResponseSchema, 404: apiErrorSchema, ...errors } },
+  }, async (request) => {
+    const auth = mustAuth(request.auth);
+    await service.startImpersonation(db, auth, request.body.user_id, request.id);
+    const next = await service.reload(db, auth);
+    return { data: await service.sessionUser(db, next) };
+  });
+
+  app.delete('/api/auth/impersonate', {
+    // Allowed for any session: the acting user is the viewed one, the check is on the parent.
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: 'Stop viewing as another user', response: { 200: selfResponseSchema, 409: apiErrorSchema, ...errors } },
+  }, async (request) => {
+    const auth = mustAuth(request.auth);
+    await service.stopImpersonation(db, auth, request.id);
+    const next = await service.reload(db, auth);
+    return { data: await service.sessionUser(db, next) };
+  });
+
+  app.put('/api/auth/data-source', {
+    config: { access: { resource: 'molecula_access', action: 'read' } },
+    schema: { tags: ['auth'], summary: "Switch the session's count data source", body: dataSourceBodySchema, response: { 200: selfResponseSchema, ...errors } },
+  }, async (request) => {
+    const auth = mustAuth(request.auth);
+    await service.setDataSource(db, auth, request.body.source, request.id);
+    return { data: await service.sessionUser(db, await service.reload(db, auth)) };
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,208 @@
+import { createHmac } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { ERROR_CODES } from '@shared/schemas/error';
+import { TEXT } from '@shared/constants';
+import type { DataSource, SessionUser, User } from '@shared/schemas/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { AuthUser, RequestAuth } from '../../types';
+import { writeAudit } from '../audit/audit-repository';
+import * as repo from './auth-repository';
+import { getOrCreateSecret } from './secret-repository';
+import { mergePermissions } from './permission-set';
+
+/** Verified against when the email is unknown, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hash('not-a-real-password'));
+
+export const hashPassword = (password: string) => hash(password);
+
+function toAuthUser(row: repo.UserRow): AuthUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    loginUserId: row.loginUserId,
+    lionLogin: row.lionLogin,
+    oktaLogin: row.oktaLogin,
+  };
+}
+
+export interface LoginResult {
+  token: string;
+  csrfToken: string;
+  auth: RequestAuth;
+}
+
+export async function login(
+  db: Db,
+  config: Config,
+  input: { email: string; password: string; address: string; requestId: string },
+): Promise<LoginResult> {
+  const { perAccount, perAddress, windowSeconds } = config.loginLimit;
+  const failures = await repo.countRecentFailures(db, input.email, input.address, windowSeconds);
+  const limited =
+    failures.account.n >= perAccount ? failures.account : failures.address.n >= perAddress ? failures.address : null;
+  if (limited) {
+    const oldest = limited.oldest ? new Date(limited.oldest).getTime() : Date.now();
+    const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
+    throw new AppError(429, ERROR_CODES.rateLimited, TEXT.tooManyAttempts, { retryAfter }, undefined);
+  }
+
+  const user = await repo.findUserByEmail(db, input.email);
+  const ok = user?.active
+    ? await verify(user.passwordHash, input.password).catch(() => false)
+    : await verify(await getDummyHash(), input.password).then(() => false, () => false);
+  if (!user || !ok) {
+    await repo.recordFailedLogin(db, input.email, input.address);
+    throw new AppError(401, ERROR_CODES.invalidCredentials, TEXT.loginFailed);
+  }
+
+  const token = newToken();
+  const csrfToken = newToken();
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    await repo.clearFailedLogins(tx, input.email);
+    await repo.insertSession(tx, {
+      tokenHash,
+      userId: user.id,
+      csrfToken,
+      expiresAt: new Date(Date.now() + config.sessionTtlHours * 3_600_000),
+    });
+    await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', requestId: input.requestId });
+  });
+  const auth = await authenticate(db, token, 'cookie');
+  if (!auth) throw new Error('session vanished right after login');
+  return { token, csrfToken, auth };
+}
+
+/** Resolves a bearer or cookie token to the session's users and permissions, or null. */
+export function authenticate(db: Db, token: string, via: 'cookie' | 'bearer'): Promise<RequestAuth | null> {
+  return authenticateByHash(db, hashToken(token), via);
+}
+
+async function authenticateByHash(db: Db, tokenHash: string, via: 'cookie' | 'bearer'): Promise<RequestAuth | null> {
+  const session = await repo.findLiveSession(db, tokenHash);
+  if (!session) return null;
+  const realUser = await repo.findUserById(db, session.userId);
+  if (!realUser?.active) return null;
+  const acting = session.actingUserId ? await repo.findUserById(db, session.actingUserId) : undefined;
+  const actingUser = acting?.active ? acting : realUser;
+  const [permissionRows, realRoles] = await Promise.all([
+    repo.permissionRowsOfUser(db, actingUser.id),
+    repo.rolesOfUsers(db, [realUser.id]),
+  ]);
+  // Keep a sliding expiry without writing on every request.
+  if (Date.now() - new Date(session.lastSeenAt).getTime() > 5 * 60_000) {
+    await repo.updateSession(db, tokenHash, { lastSeenAt: new Date() });
+  }
+  return {
+    tokenHash,
+    via,
+    user: toAuthUser(actingUser),
+    parentUser: actingUser.id === realUser.id ? null : toAuthUser(realUser),
+    csrfToken: session.csrfToken,
+    dataSource: session.dataSource === 'es' ? 'es' : 'molecula',
+    permissions: mergePermissions(permissionRows),
+    isAdmin: realRoles.some((r) => r.isAdmin),
+  };
+}
+
+export async function logout(db: Db, auth: RequestAuth, requestId: string) {
+  await db.transaction(async (tx) => {
+    await repo.deleteSession(tx, auth.tokenHash);
+    await writeAudit(tx, { actorUserId: (auth.parentUser ?? auth.user).id, action: 'auth.logout', requestId });
+  });
+}
+
+/** The data sources an account may use; both exist on every deployment of this build. */
+export const DATA_SOURCE_COUNT = 2;
+
+async function toUser(db: Db, u: AuthUser): Promise<User> {
+  const roles = await repo.rolesOfUsers(db, [u.id]);
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    loginUserId: u.loginUserId,
+    lion_login: u.lionLogin,
+    okta_login: u.oktaLogin,
+    roles: roles.map((r) => ({ id: r.id, name: r.name })),
+    role_ids: roles.map((r) => r.id),
+  };
+}
+
+export async function sessionUser(db: Db, auth: RequestAuth): Promise<SessionUser> {
+  const [user, parentUser] = await Promise.all([
+    toUser(db, auth.user),
+    auth.parentUser ? toUser(db, auth.parentUser) : Promise.resolve(null),
+  ]);
+  return { user, parentUser, dataSource: auth.dataSource, dataSourceCount: DATA_SOURCE_COUNT };
+}
+
+export async function startImpersonation(db: Db, auth: RequestAuth, targetId: number, requestId: string) {
+  const admin = auth.parentUser ?? auth.user;
+  if (!auth.isAdmin) throw forbidden('Only administrators may view as another user.');
+  if (targetId === admin.id) throw new AppError(400, ERROR_CODES.badRequest, 'You cannot view as yourself.');
+  const target = await repo.findUserById(db, targetId);
+  if (!target?.active) throw notFound(`No active user with id ${targetId}.`);
+  await db.transaction(async (tx) => {
+    await repo.updateSession(tx, auth.tokenHash, { actingUserId: target.id });
+    await writeAudit(tx, {
+      actorUserId: admin.id,
+      actingAsUserId: target.id,
+      action: 'auth.impersonate.start',
+      target: `user:${target.id}`,
+      requestId,
+    });
+  });
+}
+
+export async function stopImpersonation(db: Db, auth: RequestAuth, requestId: string) {
+  if (!auth.parentUser) throw new AppError(409, ERROR_CODES.conflict, 'You are not viewing as another user.');
+  await db.transaction(async (tx) => {
+    await repo.updateSession(tx, auth.tokenHash, { actingUserId: null });
+    await writeAudit(tx, {
+      actorUserId: auth.parentUser?.id ?? null,
+      actingAsUserId: auth.user.id,
+      action: 'auth.impersonate.stop',
+      target: `user:${auth.user.id}`,
+      requestId,
+    });
+  });
+}
+
+export async function setDataSource(db: Db, auth: RequestAuth, source: DataSource, requestId: string) {
+  await db.transaction(async (tx) => {
+    await repo.updateSession(tx, auth.tokenHash, { dataSource: source });
+    await writeAudit(tx, { actorUserId: (auth.parentUser ?? auth.user).id, action: 'auth.data_source', details: { source }, requestId });
+  });
+}
+
+export async function impersonableUsers(db: Db, auth: RequestAuth) {
+  const me = (auth.parentUser ?? auth.user).id;
+  return (await repo.listActiveUsers(db)).filter((u) => u.id !== me);
+}
+
+/** Re-reads the session after a change to it. */
+export async function reload(db: Db, auth: RequestAuth): Promise<RequestAuth> {
+  const next = await authenticateByHash(db, auth.tokenHash, auth.via);
+  if (!next) throw new AppError(401, ERROR_CODES.unauthenticated, 'The session has ended.', undefined, { refresh_login: true });
+  return next;
+}
+
+/**
+ * A short-lived token for embedded toolbox units: the user and an expiry, signed with the
+ * deployment's secret, so a unit's backend can verify it and it never exposes the session.
+ */
+export async function issueSsoToken(db: Db, auth: RequestAuth): Promise<string> {
+  const secret = await getOrCreateSecret(db, 'sso-token');
+  const payload = Buffer.from(
+    JSON.stringify({ sub: auth.user.id, email: auth.user.email, exp: Math.floor(Date.now() / 1000) + 300 }),
+  ).toString('base64url');
+  return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+}

@@ -1,0 +1,94 @@
+import type { Brand, Client, Hierarchy } from '@shared/schemas/hierarchy';
+import type { ContextSlugs } from '@shared/rules/context';
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../types';
+import { hierarchySlugsOfUser } from '../auth/auth-repository';
+import { brandProductRows, clientRegionRows } from './hierarchy-repository';
+
+/** A slug path is visible when a permitted prefix covers it, or it leads to a permitted path. */
+export function isPermitted(permitted: readonly string[], path: string): boolean {
+  return permitted.some((p) => p === '*' || path === p || path.startsWith(`${p}/`) || p.startsWith(`${path}/`));
+}
+
+/** Builds the hierarchy tree, keeping only what the permitted slug prefixes reach. */
+export async function loadHierarchy(db: Db, permitted: readonly string[], clientSlug?: string): Promise<Hierarchy> {
+  if (permitted.length === 0) return [];
+  const rows = await clientRegionRows(db, clientSlug);
+  const byClient = new Map<number, Client>();
+  for (const { client, region, clientRegion } of rows) {
+    if (!isPermitted(permitted, client.slug)) continue;
+    let c = byClient.get(client.id);
+    if (!c) {
+      c = {
+        id: client.id,
+        slug: client.slug,
+        name: client.name,
+        lite: client.lite,
+        active: client.active,
+        conversant_company_id: client.conversantCompanyId,
+        feature_flags: client.featureFlags,
+        regions: [],
+      };
+      byClient.set(client.id, c);
+    }
+    if (!region || !clientRegion || !isPermitted(permitted, `${client.slug}/${region.slug}`)) continue;
+    c.regions.push({
+      id: region.id,
+      slug: region.slug,
+      name: region.name,
+      currency: clientRegion.currency,
+      is_default: clientRegion.isDefault,
+      molecula_index: clientRegion.moleculaIndex,
+      es_index: clientRegion.esIndex,
+      brands: [],
+    });
+  }
+  const products = await brandProductRows(db, [...byClient.keys()]);
+  for (const { brand, product, regionId } of products) {
+    const client = byClient.get(brand.clientId);
+    const region = client?.regions.find((r) => r.id === regionId);
+    if (!client || !region) continue;
+    const fullSlug = `${client.slug}/${region.slug}/${brand.slug}/${product.slug}`;
+    if (!isPermitted(permitted, fullSlug)) continue;
+    let b: Brand | undefined = region.brands.find((x) => x.id === brand.id);
+    if (!b) {
+      b = {
+        id: brand.id,
+        name: brand.name,
+        slug: brand.slug,
+        category: brand.category,
+        conversant_company_id: brand.conversantCompanyId,
+        products: [],
+      };
+      region.brands.push(b);
+    }
+    b.products.push({ id: product.id, name: product.name, slug: product.slug, fullSlug });
+  }
+  return [...byClient.values()];
+}
+
+export async function hierarchyForUser(db: Db, userId: number, clientSlug?: string): Promise<Hierarchy> {
+  return loadHierarchy(db, await hierarchySlugsOfUser(db, userId), clientSlug);
+}
+
+/**
+ * Resolves X-Context slugs within what the user may see. Returns null when any named
+ * level is outside the user's hierarchy (another tenant, or an unknown slug).
+ */
+export async function resolveRequestContext(db: Db, userId: number, ctx: ContextSlugs): Promise<RequestContext | null> {
+  const [client] = await hierarchyForUser(db, userId, ctx.client);
+  if (!client || !client.active) return null;
+  const out: RequestContext = { clientId: client.id, clientSlug: client.slug };
+  if (!ctx.region) return out;
+  const region = client.regions.find((r) => r.slug === ctx.region);
+  if (!region) return null;
+  Object.assign(out, { regionId: region.id, regionSlug: region.slug });
+  if (!ctx.brand) return out;
+  const brand = region.brands.find((b) => b.slug === ctx.brand);
+  if (!brand) return null;
+  Object.assign(out, { brandId: brand.id, brandSlug: brand.slug });
+  if (!ctx.product) return out;
+  const product = brand.products.find((p) => p.slug === ctx.product);
+  if (!product) return null;
+  return Object.assign(out, { productId: product.id, productSlug: product.slug });
+}

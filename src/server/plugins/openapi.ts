@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document, generated from the same zod schemas the routes validate with. */
+export default fp(async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Audience Insights API',
+        version: '0.1.0',
+        description:
+          'Every write needs the x-csrf-token header from login (cookie sessions) or a Bearer auth-token. ' +
+          'X-Context names client/region/brand/product slugs and is checked against the caller.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+});
+
+export async function registerOpenApiRoute(app: import('fastify').FastifyInstance) {
+  app.get('/api/openapi.json', {
+    config: { access: 'public' },
+    schema: { hide: true },
+  }, async () => app.swagger());
+}

@@ -1,0 +1,63 @@
+import type { Action, PermissionSet, Resource } from '@shared/permissions';
+import type { DataSource } from '@shared/schemas/auth';
+import type { Config } from './config';
+import type { Database } from './db/client';
+
+/** Who may call a route: every route declares one (the auth plugin refuses routes that don't). */
+export type RouteAccess =
+  | 'public'
+  | 'session'
+  | 'admin'
+  | { resource: Resource; action: Action };
+
+/** How a route uses X-Context: 'client' and 'product' require it, 'optional' checks it when sent. */
+export type RouteContext = 'optional' | 'client' | 'region' | 'product';
+
+export interface AuthUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  loginUserId: string | null;
+  lionLogin: string | null;
+  oktaLogin: string | null;
+}
+
+export interface RequestAuth {
+  tokenHash: string;
+  via: 'cookie' | 'bearer';
+  /** The user the session acts as (the viewed user while impersonating). */
+  user: AuthUser;
+  /** The administrator behind an impersonation. */
+  parentUser: AuthUser | null;
+  csrfToken: string;
+  dataSource: DataSource;
+  permissions: PermissionSet;
+  isAdmin: boolean;
+}
+
+export interface RequestContext {
+  clientId: number;
+  clientSlug: string;
+  regionId?: number;
+  regionSlug?: string;
+  brandId?: number;
+  brandSlug?: string;
+  productId?: number;
+  productSlug?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    context?: RouteContext;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+    ctx: RequestContext | null;
+  }
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}

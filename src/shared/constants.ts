@@ -1,0 +1,70 @@
+/** Business constants of spec/1-shell.md §9, shared by server and client. */
+export const LAYOUT = {
+  navCollapsedPx: 56,
+  navExpandedPx: 200,
+  notificationPanelPx: 800,
+  topBarPx: 80,
+  minMainWidthPx: 1280,
+} as const;
+
+export const TIMING = {
+  taskPollFirstMs: 5_000,
+  taskPollEveryMs: 300_000,
+  logoutRedirectMs: 200,
+  toastMs: 4_000,
+  contextWarningMs: 10_000,
+  buildInfoMs: 5_000,
+} as const;
+
+export const NOTIFICATION_EXPIRY_DAYS = 15;
+export const HOME_AUDIENCE_LIMITS = [5, 10] as const;
+export type HomeAudienceLimit = (typeof HOME_AUDIENCE_LIMITS)[number];
+export const DEMO_COMPANY_ID = 2000;
+
+/** Navigation categories in display order (§2.5, §9). */
+export const CATEGORY_ORDER = [
+  'insights',
+  'audiences',
+  'plans',
+  'outcomes',
+  'creative',
+  'toolbox',
+  'analytics',
+  'home',
+] as const;
+export type Category = (typeof CATEGORY_ORDER)[number];
+
+/** The product's exact wording (texts in quotes in the spec). */
+export const TEXT = {
+  notFoundTitle: 'No page matches that URL',
+  notFoundBody: 'Nothing in this application matches that URL.',
+  genericError: 'Something went wrong with this page. Please refresh and try again',
+  invalidClient: (slug: string) => `Invalid client: ${slug}`,
+  routingError: 'Routing Error: The URL did not specify an active client',
+  notificationsEmpty:
+    'No new notifications to show. Notifications are automatically removed after 15 days.',
+  dataUnavailable: 'Data unavailable',
+  recentActivity: 'Your Recent Audience Activity',
+  viewingAs: '(Viewing as)',
+  loginFailed: 'The email or password is incorrect.',
+  tooManyAttempts: 'Too many login attempts. Please wait and try again.',
+  csrfMissing: 'CSRF token missing or invalid. Please refresh and try again.',
+  contextForbidden: 'You do not have access to this client context.',
+  permissionDenied: 'You do not have permission to do this.',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  noticeBody:
+    'The selected client and region has no brand or product associated with it. Please contact your Agency Admin, or Product Support for general enquiries.',
+  toolboxLoading:
+    'If this page takes longer than 1 minute to load, please reach out to Product Support',
+} as const;
+
+/** Header names of the API contract. */
+export const HEADERS = {
+  csrf: 'x-csrf-token',
+  authToken: 'auth-token',
+  context: 'x-context',
+  requestId: 'x-request-id',
+  ssoToken: 'sso-token',
+} as const;
+
+export const SESSION_COOKIE = 'sid';

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl,
+} from './format';
+
+describe('formatPercent', () => {
+  it('gives nothing for empty values', () => {
+    expect(formatPercent(null)).toBe('');
+    expect(formatPercent(undefined)).toBe('');
+    expect(formatPercent('')).toBe('');
+    expect(formatPercent(Number.NaN)).toBe('');
+  });
+  it('trims a trailing .00 only', () => {
+    expect(formatPercent(12)).toBe('12%');
+    expect(formatPercent(12.5)).toBe('12.50%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(3.14159)).toBe('3.14%');
+  });
+});
+
+describe('badgeText', () => {
+  it('is empty at zero, the count up to 9, then 9+', () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(-1)).toBe('');
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+  });
+});
+
+describe('featureDisplayName', () => {
+  it('names the three special features', () => {
+    expect(featureDisplayName('site-visitation')).toBe('Site Visitation');
+    expect(featureDisplayName('best-customer')).toBe('Best Customer');
+    expect(featureDisplayName('customer-attrition')).toBe('Customer Attrition');
+  });
+  it('replaces hyphens with spaces elsewhere', () => {
+    expect(featureDisplayName('customer-value')).toBe('customer value');
+    expect(featureDisplayName('grow')).toBe('grow');
+  });
+});
+
+describe('highlightedFeature', () => {
+  it('maps the builder pages to their parent entry', () => {
+    expect(highlightedFeature('audiences', 'builder')).toBe('overview');
+    expect(highlightedFeature('insights', 'journey-builder')).toBe('journey');
+    expect(highlightedFeature('insights', 'builder')).toBe('builder');
+    expect(highlightedFeature('insights', 'grow')).toBe('grow');
+  });
+});
+
+describe('relay state', () => {
+  it('is base64 JSON holding returnUrl and round-trips', () => {
+    const state = encodeRelayState('/acme/us/b/p/insights/grow?x=é');
+    expect(JSON.parse(Buffer.from(state, 'base64').toString('utf8'))).toEqual({ returnUrl: '/acme/us/b/p/insights/grow?x=é' });
+    expect(decodeRelayState(state)).toEqual({ returnUrl: '/acme/us/b/p/insights/grow?x=é' });
+  });
+  it('decodes garbage to null', () => {
+    expect(decodeRelayState('%%%')).toBeNull();
+    expect(decodeRelayState(btoa('{"other":1}'))).toBeNull();
+    expect(decodeRelayState(btoa('[1]'))).toBeNull();
+  });
+});
+
+describe('safeReturnUrl', () => {
+  it('keeps same-origin paths', () => {
+    expect(safeReturnUrl('/acme/home')).toBe('/acme/home');
+  });
+  it('refuses empty, root, login, protocol-relative and absolute urls', () => {
+    for (const v of [undefined, null, '', '/', '/login', '/login?x', '//evil.test', 'https://evil.test', '/\\evil', 'home']) {
+      expect(safeReturnUrl(v)).toBeNull();
+    }
+  });
+});

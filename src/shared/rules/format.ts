@@ -1,0 +1,58 @@
+/** Percent formatting (spec 1 §5): empty gives nothing; a trailing ".00" is trimmed. */
+export function formatPercent(value: number | null | undefined | ''): string {
+  if (value === null || value === undefined || value === '' || Number.isNaN(value)) return '';
+  return `${value.toFixed(2).replace(/\.00$/, '')}%`;
+}
+
+/** Notification badge text: the count, or "9+" above 9; empty at zero. */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > 9 ? '9+' : String(count);
+}
+
+/** Left-navigation display name of a feature (spec 1 §2.5). */
+export function featureDisplayName(feature: string): string {
+  const special: Record<string, string> = {
+    'site-visitation': 'Site Visitation',
+    'best-customer': 'Best Customer',
+    'customer-attrition': 'Customer Attrition',
+  };
+  return special[feature] ?? feature.replace(/-/g, ' ');
+}
+
+/** Which left-navigation entry is highlighted for a feature path (spec 1 §2.5). */
+export function highlightedFeature(category: string, feature: string): string {
+  if (category === 'audiences' && feature === 'builder') return 'overview';
+  if (category === 'insights' && feature === 'journey-builder') return 'journey';
+  return feature;
+}
+
+/** The SSO RelayState: base64-encoded JSON holding returnUrl (spec 1 §2.3). */
+export function encodeRelayState(returnUrl: string): string {
+  const json = JSON.stringify({ returnUrl });
+  const bytes = new TextEncoder().encode(json);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+export function decodeRelayState(state: string): { returnUrl: string } | null {
+  try {
+    const binary = atob(state);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (parsed && typeof parsed === 'object' && 'returnUrl' in parsed && typeof parsed.returnUrl === 'string') {
+      return { returnUrl: parsed.returnUrl };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** A returnUrl is honoured only when it is a same-origin path (no open redirect). */
+export function safeReturnUrl(value: string | undefined | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (value === '/' || value.startsWith('/login')) return null;
+  return value;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The one error shape of every API failure. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+  /** Present when the session is gone: the client logs out (spec 1 §8). */
+  refresh_login: z.boolean().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  csrf: 'CSRF_INVALID',
+  forbidden: 'FORBIDDEN',
+  contextForbidden: 'CONTEXT_FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  unavailable: 'UNAVAILABLE',
+  internal: 'INTERNAL',
+} as const;
+
+/** Wraps a payload schema in the `{ data }` envelope every success uses. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
