@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HEADERS } from '@shared/constants';
@@ -37,7 +39,6 @@ export async function buildApp({ config, database, logger, serveClient = true }:
       const sent = req.headers[HEADERS.requestId];
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
@@ -51,6 +52,7 @@ export async function buildApp({ config, database, logger, serveClient = true }:
     reply.header(HEADERS.requestId, request.id);
   });
 
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(errorsPlugin);

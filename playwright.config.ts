@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+
+/** Browser tests in Debian Chromium against the real server on a throwaway data directory. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+    },
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `rm -rf .tmp/e2e-data && npm start`,
+    url: `http://127.0.0.1:${PORT}/api/api-gateway-health-check`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.tmp/e2e-data',
+      LOG_LEVEL: 'warn',
+      // Many logins in a short run from one address.
+      LOGIN_LIMIT_PER_ADDRESS: '1000',
+    },
+  },
+});

@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/db/seed';
+
+export const TEMPLATE_DIR = path.resolve('.tmp/api-template');
+
+/** Builds one migrated, seeded PGlite directory; each test file starts from a copy of it. */
+export default async function setup() {
+  if (process.env.DATABASE_URL) return;
+  fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  const database = await openDatabase({ dataDir: TEMPLATE_DIR });
+  await database.migrate();
+  await seedDemo(database.db, 'demo-password');
+  await database.close();
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/db/seed';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const ADMIN = 'admin@demo.test';
+export const ANALYST = 'analyst@acme.test';
+export const VIEWER = 'viewer@globex.test';
+export const ACME_PRODUCT = 'acme/us/fizz-cola/fizz-original';
+export const GLOBEX_PRODUCT = 'globex/us/globex-auto/roadster';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+/** A fresh database per test file: a copy of the seeded PGlite template, or a new database on DATABASE_URL. */
+async function freshDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { default: pg } = await import('pg');
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    const database = await openDatabase({ url: testUrl.toString() });
+    await database.migrate();
+    await seedDemo(database.db, DEMO_PASSWORD);
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  fs.cpSync(path.resolve('.tmp/api-template'), dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir });
+  await database.migrate();
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the server on a fresh seeded database; closed after the file's tests. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, cleanup } = await freshDatabase();
+  const config = { ...loadConfig({ ...process.env, ...env }), seedDemo: false };
+  const app = await buildApp({ config, database, logger: false, serveClient: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await cleanup();
+  });
+  return { app, database, config };
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+  authToken: string;
+  /** inject with the session's cookie, CSRF token and an optional X-Context. */
+  request(opts: InjectOptions & { context?: string; noCsrf?: boolean }): Promise<LightMyRequestResponse>;
+}
+
+let addressCounter = 0;
+
+/** Logs a demo user in through the real endpoint (each login from its own address, so rate limits stay per test). */
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.cookies.find((c) => c.name === 'sid');
+  if (!setCookie) throw new Error('login set no session cookie');
+  const cookie = `sid=${setCookie.value}`;
+  const csrf = String(res.headers['x-csrf-token']);
+  const authToken = String(res.headers['auth-token']);
+  return {
+    cookie,
+    csrf,
+    authToken,
+    request: ({ context, noCsrf, headers, ...opts }) =>
+      app.inject({
+        ...opts,
+        headers: {
+          cookie,
+          ...(noCsrf ? {} : { 'x-csrf-token': csrf }),
+          ...(context ? { 'x-context': context } : {}),
+          ...headers,
+        },
+      }),
+  };
+}

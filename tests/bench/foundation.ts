@@ -1,0 +1,109 @@
+/**
+ * npm run bench: prints the foundation's figures in one run.
+ *  1. start-up to the first healthy answer on an existing data directory (target < 3 s);
+ *  2. gzipped JavaScript the shell route loads (target < 150 KB);
+ *  3. GET /api/clients/hierarchy latency at 200 requests/s for 30 s, beside a bare Fastify route.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { ensureClientBuilt } from '../../scripts/client-build';
+import { ROOT, fmt, median, startProcess, stop, waitHealthy } from './lib';
+
+const DATA_DIR = path.join(ROOT, '.tmp/bench-data');
+const PORT = 8299;
+const BARE_PORT = 8298;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 30);
+const RATE = 200;
+
+async function startupFigure(): Promise<number[]> {
+  const env = { DATA_DIR, PORT: String(PORT) };
+  // First run creates and seeds the directory; it is not what we measure.
+  const first = startProcess(['scripts/start.ts'], env);
+  await waitHealthy(`${BASE}/api/api-gateway-health-check`, performance.now(), 120_000);
+  await stop(first);
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const child = startProcess(['scripts/start.ts'], env);
+    times.push(await waitHealthy(`${BASE}/api/api-gateway-health-check`, t0));
+    await stop(child);
+  }
+  return times;
+}
+
+async function shellJsFigure(): Promise<{ total: number; files: { url: string; gz: number }[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const body = await res.body().catch(() => null);
+    if (body) scripts.set(res.url(), zlib.gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email').fill('analyst@acme.test');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: /^Hello / }).waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  await browser.close();
+  const files = [...scripts].map(([url, gz]) => ({ url: url.replace(BASE, ''), gz }));
+  return { total: files.reduce((s, f) => s + f.gz, 0), files };
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: 10, overallRate: RATE, duration: DURATION, headers });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main() {
+  ensureClientBuilt();
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+
+  const startups = await startupFigure();
+
+  const server = startProcess(['scripts/start.ts'], { DATA_DIR, PORT: String(PORT) });
+  await waitHealthy(`${BASE}/api/api-gateway-health-check`, performance.now());
+  const js = await shellJsFigure();
+
+  const loginRes = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo-password' }),
+  });
+  const cookie = (loginRes.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const api = await load(`${BASE}/api/clients/hierarchy`, { cookie });
+  await stop(server);
+
+  const bare = startProcess(['tests/bench/bare-fastify.ts'], { PORT: String(BARE_PORT) });
+  await waitHealthy(`http://127.0.0.1:${BARE_PORT}/bare`, performance.now());
+  const base = await load(`http://127.0.0.1:${BARE_PORT}/bare`, {});
+  await stop(bare);
+
+  console.log('\nFoundation benchmark');
+  console.log(`  start-up to first healthy answer, existing data dir: median ${fmt(median(startups), 0)} ms  (runs: ${startups.map((t) => fmt(t, 0)).join(', ')} ms; target < 3000 ms)`);
+  console.log(`  shell route JavaScript, gzipped: ${fmt(js.total / 1024)} KB in ${js.files.length} files (target < 150 KB)`);
+  for (const f of js.files.sort((a, b) => b.gz - a.gz)) console.log(`    ${fmt(f.gz / 1024).padStart(6)} KB  ${f.url}`);
+  console.log(`  load: ${RATE} req/s for ${DURATION} s, 10 connections`);
+  console.log(`    GET /api/clients/hierarchy: p50 ${api.p50} ms, p99 ${api.p99} ms, ${fmt(api.rps)} req/s, non-2xx ${api.non2xx}, errors ${api.errors} (target p99 < 20 ms)`);
+  console.log(`    bare Fastify route:         p50 ${base.p50} ms, p99 ${base.p99} ms, ${fmt(base.rps)} req/s`);
+  console.log(`    p99 ratio hierarchy / bare: ${fmt(api.p99 / Math.max(base.p99, 1), 2)}x`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
