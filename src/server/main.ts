@@ -1,17 +1,26 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
 import { DEMO_USERS } from './db/demo-tenant';
 
 /** Opens the database, migrates, seeds the demo tenant when asked, and serves API and PWA. */
 export async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The database opens (WASM start-up for PGlite) while the app's modules load.
+  const [database, { buildApp }, { seedDemo }] = await Promise.all([
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }),
+    import('./app'),
+    import('./db/seed'),
+  ]);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db, config.demoPassword) : false;
   const app = await buildApp({ config, database });
+
+  // Expired sessions and old login failures are pruned hourly (any process may do it; it is idempotent).
+  const { pruneExpired } = await import('./modules/auth/auth-service');
+  const prune = () => pruneExpired(database.db, config).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));
+  setInterval(prune, 3_600_000).unref();
+  void prune();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

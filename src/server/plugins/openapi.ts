@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ export default fp(async (app) => {
   });
 });
 
-export async function registerOpenApiRoute(app: import('fastify').FastifyInstance) {
+export async function registerOpenApiRoute(app: FastifyInstance) {
   app.get('/api/openapi.json', {
     config: { access: 'public' },
     schema: { hide: true },

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   loginAttempts,
@@ -118,5 +118,5 @@ export function clearFailedLogins(db: Executor, email: string) {
 export function pruneLoginAttempts(db: Executor, windowSeconds: number) {
   return db
     .delete(loginAttempts)
-    .where(or(lt(loginAttempts.at, sql`now() - make_interval(secs => ${windowSeconds})`)));
+    .where(lt(loginAttempts.at, sql`now() - make_interval(secs => ${windowSeconds})`));
 }

@@ -206,3 +206,9 @@ export async function issueSsoToken(db: Db, auth: RequestAuth): Promise<string> 
   ).toString('base64url');
   return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
 }
+
+/** Removes expired sessions and login failures older than the rate-limit window. */
+export async function pruneExpired(db: Db, config: Config) {
+  await repo.deleteExpiredSessions(db);
+  await repo.pruneLoginAttempts(db, config.loginLimit.windowSeconds);
+}

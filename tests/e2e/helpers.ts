@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const USERS = {
+  admin: { email: 'admin@demo.test', name: 'Dana Whitfield', first: 'Dana' },
+  analyst: { email: 'analyst@acme.test', name: 'Priya Raman', first: 'Priya' },
+  viewer: { email: 'viewer@globex.test', name: 'Sam Okafor', first: 'Sam' },
+} as const;
+
+/** Logs in through the login form, as a person does, and waits for the home greeting. */
+export async function logIn(page: Page, user: (typeof USERS)[keyof typeof USERS], path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function expectGreeting(page: Page, name: string) {
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Hello ${name}`) })).toBeVisible();
+}

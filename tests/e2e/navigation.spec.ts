@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { USERS, expectGreeting, logIn } from './helpers';
+
+test('an unknown path shows the not-found page with a link to the default page', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/this/path/does/not/exist/anywhere/at-all');
+  await expect(page.getByRole('heading', { name: 'No page matches that URL' })).toBeVisible();
+  await page.getByRole('link', { name: /home|default/i }).click();
+  await expectGreeting(page, USERS.analyst.name);
+});
+
+test('an unknown client warns and goes home', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/nosuchclient/us/brand/product/home');
+  await expect(page.getByText('Invalid client: nosuchclient')).toBeVisible();
+  await expect(page.getByText('Routing Error: The URL did not specify an active client')).toBeVisible();
+  await expectGreeting(page, USERS.analyst.name);
+});
+
+test("another tenant's client is an invalid client for the analyst", async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/globex/us/globex-auto/roadster/home');
+  await expect(page.getByText('Invalid client: globex')).toBeVisible();
+  await expect(page).toHaveURL(/\/acme\//);
+});
+
+test('a region without brands leads to the notice page', async ({ page }) => {
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await page.goto('/initech/ca/home');
+  await expect(page).toHaveURL(/\/notice/);
+  await expect(page.getByText(/contact your Agency Admin/)).toBeVisible();
+});
+
+test('a user without permission is redirected away from a guarded page', async ({ page }) => {
+  // The viewer reads journeys but may not build them (journeys C, R, U).
+  await logIn(page, USERS.viewer);
+  await expectGreeting(page, USERS.viewer.name);
+  await page.goto('/globex/us/globex-auto/roadster/insights/journey-builder');
+  await expect(page).toHaveURL(/\/globex\/us\/globex-auto\/roadster\/home$/);
+  await expectGreeting(page, USERS.viewer.name);
+});
+
+test('a feature the client lacks is not reachable', async ({ page }) => {
+  // globex has no overlap feature.
+  await logIn(page, USERS.viewer);
+  await expectGreeting(page, USERS.viewer.name);
+  await page.goto('/globex/us/globex-auto/roadster/insights/overlap');
+  await expect(page).toHaveURL(/\/globex\/us\/globex-auto\/roadster\/home$/);
+});
+
+test('a permitted feature page shows its header and says it has no content yet', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/acme/us/fizz-cola/fizz-original/insights/grow');
+  await expect(page.getByRole('heading', { level: 1, name: 'Grow' })).toBeVisible();
+  await expect(page.getByText('This page has no content yet.')).toBeVisible();
+});
