@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextFromPath, contextHomePath, productPath, productSwitchPath } from './url-context';
+import { contextFromPath, contextHomePath, isAdminPath, productPath, productSwitchPath } from './url-context';
 
 describe('contextFromPath', () => {
   it('is null for application pages and the root', () => {
@@ -48,5 +48,20 @@ describe('productSwitchPath', () => {
     expect(productSwitchPath('/acme/us/b/p/home', next)).toBe('/acme/uk/x/y/home');
     expect(productSwitchPath('/home', next)).toBe('/acme/uk/x/y/home');
     expect(productSwitchPath('/acme/us/home', next)).toBe('/acme/uk/x/y/home');
+  });
+});
+
+describe('isAdminPath', () => {
+  it('is true on global, brand and upload admin pages', () => {
+    expect(isAdminPath('/global/admin')).toBe(true);
+    expect(isAdminPath('/global/admin/clients')).toBe(true);
+    expect(isAdminPath('/acme/brands/admin')).toBe(true);
+    expect(isAdminPath('/acme/us/brands/admin')).toBe(true);
+    expect(isAdminPath('/acme/us/upload/mekkos_upload/admin')).toBe(true);
+  });
+  it('is false elsewhere', () => {
+    expect(isAdminPath('/acme/us/b/p/home')).toBe(false);
+    expect(isAdminPath('/acme/us/b/p/plans/admin')).toBe(false);
+    expect(isAdminPath('/home')).toBe(false);
   });
 });

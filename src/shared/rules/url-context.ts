@@ -44,3 +44,9 @@ export function productSwitchPath(currentPath: string, next: Required<ContextSlu
   if (rest.length === 0 || rest[0] === 'home') return `${base}/home`;
   return `${base}/${rest.join('/')}`;
 }
+
+/** Admin pages, where the context picker is disabled (spec 1 §2.6). */
+export function isAdminPath(pathname: string): boolean {
+  const path = pathname.split('?')[0]!;
+  return path.startsWith('/global/admin') || /\/brands\/admin\/?$/.test(path) || /\/upload\/[^/]+\/admin\/?$/.test(path);
+}

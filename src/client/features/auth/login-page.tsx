@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { EXTERNAL_PAGES } from '@shared/rules/navigation';
+import { APP_VERSION } from '../../lib/build-info';
+import { PasswordForm } from './password-form';
+import { SsoButton } from './sso-button';
+
+export interface LoginSearch {
+  returnUrl?: string;
+  llUsername?: string;
+  passwordReset?: string;
+  tab?: 'current' | 'request';
+}
+
+/** The login screen (spec 1 §2.3). */
+export function LoginPage({ search }: { search: LoginSearch }) {
+  const [tab, setTab] = useState(search.tab ?? 'current');
+  return (
+    <main className="login" id="main">
+      <section className="login__card" aria-labelledby="login-title">
+        <h1 id="login-title" className="login__title">Audience Insights</h1>
+        <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'request' ? 'request' : 'current')}>
+          <Tabs.List className="tabs__list" aria-label="Login options">
+            <Tabs.Trigger className="tabs__trigger" value="current">Current Users</Tabs.Trigger>
+            <Tabs.Trigger className="tabs__trigger" value="request">Request Access</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content className="tabs__content" value="current">
+            {search.passwordReset ? <p role="status">Your password has been reset. Please log in.</p> : null}
+            <SsoButton returnUrl={search.returnUrl} />
+            <PasswordForm returnUrl={search.returnUrl} initialEmail={search.llUsername} />
+          </Tabs.Content>
+          <Tabs.Content className="tabs__content" value="request">
+            <p>Access requests go through our ticketing service. You will need your login ID.</p>
+            <a className="button button--primary" href={EXTERNAL_PAGES.requestAccess} target="_blank" rel="noopener noreferrer">
+              Request Access
+            </a>
+          </Tabs.Content>
+        </Tabs.Root>
+        <footer className="login__footer">
+          <span>© {new Date().getFullYear()} Audience Insights. All rights reserved.</span>
+          <span>Version {APP_VERSION}</span>
+          <a href="/privacy-policy" target="_blank" rel="noopener">Privacy Policy</a>
+        </footer>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { TIMING } from '@shared/constants';
+import { resolveContext } from '@shared/rules/context';
+import { buildNavigation, NO_DATA } from '@shared/rules/navigation';
+import { badgeCount } from '@shared/rules/notifications';
+import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
+import { pingSession } from '../../lib/session-actions';
+import { storage } from '../../lib/storage';
+import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
+import { ui } from '../../lib/ui-store';
+import { LeftNav } from './left-nav';
+import { notificationsQueryOptions } from './notifications-query';
+import { TopBar } from './top-bar';
+
+const appRoute = getRouteApi('/_app');
+// The panel (with date-fns) loads when first opened.
+const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
+
+/** Polling starts 5 s after load (spec 1 §4). */
+function useDelayedStart(ms: number): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setStarted(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return started;
+}
+
+/** A lapsed login is noticed by pinging self.json when the tab comes back and every 5 minutes. */
+function useSessionPing() {
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void pingSession();
+    };
+    const timer = setInterval(() => void pingSession(), TIMING.taskPollEveryMs);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+}
+
+/** The shell around every guarded page: top bar, left navigation, notification centre. */
+export function AppLayout() {
+  const { session, permissions, hierarchy } = appRoute.useRouteContext();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const snap = useSnapshot(ui);
+  useSessionPing();
+  const urlContext = contextFromPath(pathname);
+  const slugs = urlContext ?? storage.lastContext();
+  const current = slugs ? resolveContext(hierarchy, slugs) : null;
+  const units = useQuery({ ...toolboxUnitsQueryOptions(current?.client.slug ?? ''), enabled: !!current });
+  const pollStarted = useDelayedStart(TIMING.taskPollFirstMs);
+  const tasks = useQuery({ ...notificationsQueryOptions(), enabled: pollStarted && !!current });
+
+  const groups = current && urlContext
+    ? buildNavigation({
+        client: current.client,
+        region: current.region,
+        productPath: productPath(urlContext),
+        homePath: contextHomePath(urlContext),
+        permissions,
+        units: units.data ?? [],
+        availability: NO_DATA,
+      })
+    : [];
+  const navWidth = snap.navExpanded ? 200 : 56;
+
+  return (
+    <div className="app" style={{ ['--nav-width' as string]: `${navWidth}px` }}>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <TopBar
+        session={session} permissions={permissions} hierarchy={hierarchy} current={current}
+        pathname={pathname} pickerDisabled={isAdminPath(pathname)}
+      />
+      <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
+        pathname={pathname} badgeCount={badgeCount(tasks.data ?? [])} />
+      {snap.notificationsOpen ? (
+        <Suspense fallback={null}>
+          <NotificationPanel tasks={tasks.data ?? []} onClose={() => (ui.notificationsOpen = false)} />
+        </Suspense>
+      ) : null}
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

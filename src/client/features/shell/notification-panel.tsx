@@ -1,0 +1,30 @@
+import { format, parseISO } from 'date-fns';
+import { TEXT } from '@shared/constants';
+import { isTaskInProgress, isTaskNew } from '@shared/rules/notifications';
+import type { Task } from './notifications-query';
+
+/** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
+export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; onClose: () => void }) {
+  return (
+    <aside className="notification-panel" aria-labelledby="notifications-title">
+      <div className="notification-panel__header">
+        <h2 id="notifications-title">Notifications</h2>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {tasks.length === 0 ? (
+        <p className="empty-state">{TEXT.notificationsEmpty}</p>
+      ) : (
+        <ul className="task-list">
+          {tasks.map((t) => (
+            <li key={t.id} className={isTaskNew(t) ? 'task task--new' : 'task'}>
+              <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
+              <time dateTime={t.created_at}>{format(parseISO(t.created_at), 'MM/dd/yy')}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { HEADERS } from '@shared/constants';
+import { formatContext, type ContextSlugs } from '@shared/rules/context';
+import { contextFromPath } from '@shared/rules/url-context';
+import { ApiRequestError } from './api-error';
+import { storage } from './storage';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The X-Context to send; defaults to the context in the current URL. */
+  context?: ContextSlugs | null;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  headers: Headers;
+}
+
+function requestHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  const csrf = storage.csrfToken();
+  if (csrf) headers.set(HEADERS.csrf, csrf);
+  const context = options.context === undefined ? contextFromPath(window.location.pathname) : options.context;
+  if (context) headers.set(HEADERS.context, formatContext(context));
+  headers.set(HEADERS.requestId, crypto.randomUUID());
+  return headers;
+}
+
+/** The one fetch wrapper: adds the contract headers, parses with zod, throws ApiRequestError. */
+export async function apiFetch<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<ApiResult<z.infer<S>>> {
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: requestHeaders(options),
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await ApiRequestError.fromResponse(response);
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiRequestError(response.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
+  return { data: parsed.data, headers: response.headers };
+}
+
+/** apiFetch for the common case: only the parsed body. */
+export async function api<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  return (await apiFetch(path, schema, options)).data;
+}

@@ -1,0 +1,60 @@
+import { TIMING } from '@shared/constants';
+import {
+  dataSourceBodySchema, loginResponseSchema, selfResponseSchema, type DataSource, type LoginBody, type SessionUser,
+} from '@shared/schemas/auth';
+import { z } from 'zod';
+import { api, apiFetch } from './api-client';
+import { appNavigate } from './app-navigate';
+import { queryClient } from './query-client';
+import { permissionsQueryOptions, sessionKeys } from './session-queries';
+import { storage } from './storage';
+
+/** Password login: keeps the CSRF token, caches the user and fetches the permissions. */
+export async function login(body: LoginBody): Promise<SessionUser> {
+  const { data, headers } = await apiFetch('/api/auth/login', loginResponseSchema, { method: 'POST', body, context: null });
+  storage.setCsrfToken(headers.get('x-csrf-token'));
+  storage.setSession(data.data);
+  queryClient.setQueryData(sessionKeys.self, data.data);
+  await queryClient.fetchQuery(permissionsQueryOptions());
+  return data.data;
+}
+
+/** Forgets everything local and returns to login (unless already there). */
+export function endSessionLocally(): void {
+  storage.clearSession();
+  queryClient.clear();
+  if (!window.location.pathname.startsWith('/login')) appNavigate('/login');
+}
+
+/** Logout: the redirect happens 200 ms after the action (spec 1 §4). */
+export async function logout(): Promise<void> {
+  try {
+    await api('/api/auth/logout', z.object({ data: z.string() }), { method: 'POST', context: null });
+  } finally {
+    setTimeout(endSessionLocally, TIMING.logoutRedirectMs);
+  }
+}
+
+/** A failed ping on self.json means the login lapsed. */
+export async function pingSession(): Promise<void> {
+  try {
+    await api('/api/auth/self.json', selfResponseSchema, { context: null });
+  } catch {
+    endSessionLocally();
+  }
+}
+
+/** Starting or stopping "View as" changes who we are: reload from the default page. */
+export async function impersonate(userId: number | null): Promise<void> {
+  const session = userId === null
+    ? await api('/api/auth/impersonate', loginResponseSchema, { method: 'DELETE', context: null })
+    : await api('/api/auth/impersonate', loginResponseSchema, { method: 'POST', body: { user_id: userId }, context: null });
+  storage.setSession(session.data);
+  window.location.assign('/home');
+}
+
+/** The data source toggle reloads the page (spec 1 §4). */
+export async function switchDataSource(source: DataSource): Promise<void> {
+  await api('/api/auth/data-source', selfResponseSchema, { method: 'PUT', body: dataSourceBodySchema.parse({ source }), context: null });
+  window.location.reload();
+}

@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authorizeResponseSchema, impersonableUsersResponseSchema, selfResponseSchema } from '@shared/schemas/auth';
+import type { PermissionSet } from '@shared/permissions';
+import { hierarchyResponseSchema } from '@shared/schemas/hierarchy';
+import { api } from './api-client';
+import { storage } from './storage';
+
+export const sessionKeys = {
+  self: ['auth', 'self'] as const,
+  permissions: ['auth', 'permissions'] as const,
+  providers: ['auth', 'providers'] as const,
+  impersonable: ['auth', 'impersonable-users'] as const,
+  hierarchy: ['clients', 'hierarchy'] as const,
+};
+
+/** The signed-in user; the auth guard handles its 401 itself (it knows the returnUrl). */
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.self,
+    queryFn: async () => {
+      const session = (await api('/api/auth/self.json', selfResponseSchema, { context: null })).data;
+      storage.setSession(session);
+      return session;
+    },
+    staleTime: 5 * 60_000,
+    meta: { handlesErrors: true },
+  });
+
+export const permissionsQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.permissions,
+    queryFn: async (): Promise<PermissionSet> =>
+      (await api('/api/auth/authorize', authorizeResponseSchema, { context: null })).data.permissions,
+    staleTime: 5 * 60_000,
+  });
+
+export const hierarchyQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.hierarchy,
+    queryFn: async () => (await api('/api/clients/hierarchy', hierarchyResponseSchema, { context: null })).data,
+    staleTime: 5 * 60_000,
+  });
+
+// Client-side schema: the providers payload is not in @shared yet.
+const providersResponseSchema = z.object({
+  data: z.object({ sso: z.object({ loginUrl: z.string() }).nullable() }),
+});
+
+export const providersQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.providers,
+    queryFn: async () => (await api('/api/auth/providers', providersResponseSchema, { context: null })).data,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+
+export const impersonableUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.impersonable,
+    queryFn: async () => (await api('/api/auth/impersonable-users', impersonableUsersResponseSchema, { context: null })).data,
+  });

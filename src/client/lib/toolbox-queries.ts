@@ -1,0 +1,31 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { canOpenIframedUnit } from '@shared/rules/access';
+import type { ResolvedContext } from '@shared/rules/context';
+import { toolboxUnitsResponseSchema, type ToolboxUnit } from '@shared/schemas/toolbox';
+import { api } from './api-client';
+
+export const toolboxUnitsQueryOptions = (clientSlug: string) =>
+  queryOptions({
+    queryKey: ['toolbox', 'units', clientSlug],
+    queryFn: async (): Promise<ToolboxUnit[]> =>
+      (await api(`/api/toolbox/units/type/all/client/${encodeURIComponent(clientSlug)}`, toolboxUnitsResponseSchema)).data,
+    staleTime: 5 * 60_000,
+    // The navigation simply shows no units when the list cannot be read.
+    meta: { handlesErrors: true },
+  });
+
+/** Iframed-unit guard (spec 1 §2.2): otherwise redirect to the context's home. */
+export async function requireIframedUnit(
+  queryClient: QueryClient,
+  resolved: ResolvedContext,
+  unitName: string,
+  home: string,
+): Promise<{ unit: ToolboxUnit }> {
+  const units = await queryClient.ensureQueryData(toolboxUnitsQueryOptions(resolved.client.slug)).catch(() => []);
+  const unit = units.find((u) => u.name === unitName);
+  if (!unit || !canOpenIframedUnit(unit, resolved.client.slug, resolved.region?.id)) {
+    throw redirect({ href: home, replace: true });
+  }
+  return { unit };
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../components/placeholder-page';
+import { requireArea, parseOptionalId, stringifyOptionalId } from '../lib/guards';
+
+export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insights/journey/{-$journeyId}')({
+  params: {
+    parse: (raw) => ({ journeyId: parseOptionalId(raw.journeyId) }),
+    stringify: (parsed) => ({ journeyId: stringifyOptionalId(parsed.journeyId) }),
+  },
+  beforeLoad: ({ context }) => requireArea('journey', context.scope),
+  component: () => <PlaceholderPage title="Journey" />,
+});

@@ -1,0 +1,41 @@
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { TEXT } from '@shared/constants';
+import { canOpenUploadPage, UPLOAD_PAGES, type UploadPage } from '@shared/rules/access';
+import { PlaceholderPage } from '../components/placeholder-page';
+import { requireContext } from '../lib/guards';
+import { showToast } from '../lib/ui-store';
+
+const TITLES: Record<UploadPage, string> = {
+  mekkos_upload: 'Grow / Widgets Upload',
+  surveys_upload: 'Surveys Upload',
+  discussions_upload: 'Discussions Upload',
+  journeys_upload: 'Journeys / Widgets Upload',
+  personas_upload: 'Explore / Widgets Upload',
+};
+
+function isUploadPage(value: string): value is UploadPage {
+  return Object.hasOwn(UPLOAD_PAGES, value);
+}
+
+export const Route = createFileRoute('/_app/$client/$region/upload/$page/admin')({
+  params: {
+    parse: (raw) => {
+      if (!isUploadPage(raw.page)) throw notFound();
+      return { ...raw, page: raw.page };
+    },
+    stringify: (parsed) => ({ ...parsed }),
+  },
+  beforeLoad: ({ context, params }) => {
+    requireContext(context.hierarchy, { client: params.client, region: params.region }, 2);
+    if (!canOpenUploadPage(params.page, context.permissions)) {
+      showToast(TEXT.permissionDenied);
+      throw redirect({ href: `/${params.client}/${params.region}/home`, replace: true });
+    }
+  },
+  component: UploadAdmin,
+});
+
+function UploadAdmin() {
+  const { page } = Route.useParams();
+  return <PlaceholderPage title={TITLES[page]} />;
+}

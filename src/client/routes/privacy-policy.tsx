@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPolicyPage } from '../features/info-pages/privacy-policy-page';
+
+export const Route = createFileRoute('/privacy-policy')({
+  component: PrivacyPolicyPage,
+});
