@@ -1,8 +1,7 @@
 import { TIMING } from '@shared/constants';
 import {
-  dataSourceBodySchema, loginResponseSchema, selfResponseSchema, type DataSource, type LoginBody, type SessionUser,
+  dataSourceBodySchema, loginResponseSchema, okResponseSchema, selfResponseSchema, type DataSource, type LoginBody, type SessionUser,
 } from '@shared/schemas/auth';
-import { z } from 'zod';
 import { api, apiFetch } from './api-client';
 import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
@@ -29,7 +28,7 @@ export function endSessionLocally(): void {
 /** Logout: the redirect happens 200 ms after the action (spec 1 §4). */
 export async function logout(): Promise<void> {
   try {
-    await api('/api/auth/logout', z.object({ data: z.string() }), { method: 'POST', context: null });
+    await api('/api/auth/logout', okResponseSchema, { method: 'POST', context: null });
   } finally {
     setTimeout(endSessionLocally, TIMING.logoutRedirectMs);
   }

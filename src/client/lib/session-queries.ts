@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { authorizeResponseSchema, impersonableUsersResponseSchema, selfResponseSchema } from '@shared/schemas/auth';
+import { authorizeResponseSchema, impersonableUsersResponseSchema, providersResponseSchema, selfResponseSchema } from '@shared/schemas/auth';
 import type { PermissionSet } from '@shared/permissions';
 import { hierarchyResponseSchema } from '@shared/schemas/hierarchy';
 import { api } from './api-client';
@@ -41,11 +40,6 @@ export const hierarchyQueryOptions = () =>
     queryFn: async () => (await api('/api/clients/hierarchy', hierarchyResponseSchema, { context: null })).data,
     staleTime: 5 * 60_000,
   });
-
-// Client-side schema: the providers payload is not in @shared yet.
-const providersResponseSchema = z.object({
-  data: z.object({ sso: z.object({ loginUrl: z.string() }).nullable() }),
-});
 
 export const providersQueryOptions = () =>
   queryOptions({

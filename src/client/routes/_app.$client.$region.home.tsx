@@ -1,11 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { regionHomeRedirect } from '@shared/rules/context';
 import { HomePage } from '../features/home/home-page';
 import { requireContext } from '../lib/guards';
 
 export const Route = createFileRoute('/_app/$client/$region/home')({
-  beforeLoad: ({ context, params }) => ({
-    resolved: requireContext(context.hierarchy, { client: params.client, region: params.region }, 2),
-  }),
+  beforeLoad: ({ context, params }) => {
+    const resolved = requireContext(context.hierarchy, { client: params.client, region: params.region }, 2);
+    const notice = regionHomeRedirect(resolved);
+    if (notice) throw redirect({ to: notice, replace: true });
+    return { resolved };
+  },
   component: ContextHome,
 });
 

@@ -1,8 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { sessionQueryOptions } from '../lib/session-queries';
 
-/** The root path redirects to /home. */
+/** The root path redirects to /home, or to /login without a returnUrl (the root is not worth returning to). */
 export const Route = createFileRoute('/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/home', replace: true });
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
+    throw redirect({ to: session ? '/home' : '/login', replace: true });
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideContext, defaultHomePath, defaultRegion, formatContext, parseContextHeader, regionDefaultPath, resolveContext, sortBrands,
+  decideContext, defaultHomePath, defaultRegion, formatContext, parseContextHeader, regionDefaultPath, regionHomeRedirect, resolveContext, sortBrands,
 } from './context';
 import { brand, client, demoHierarchy, region } from './__fixtures__/hierarchy';
 
@@ -101,5 +101,17 @@ describe('decideContext', () => {
   it('keeps brands of other regions out', () => {
     const hh = [client('c', [region(1, 'r', [brand('b', 'x', 'c/r')]), region(2, 's', [])])];
     expect(decideContext(hh, { client: 'c', region: 's', brand: 'b', product: 'p1' }, 4)).toEqual({ kind: 'redirect', to: '/notice' });
+  });
+});
+
+describe('regionHomeRedirect', () => {
+  it('keeps a region home whose region has a product', () => {
+    expect(regionHomeRedirect(resolveContext(h, { client: 'acme', region: 'us' })!)).toBeNull();
+  });
+  it('sends a region without brands to the notice page', () => {
+    expect(regionHomeRedirect(resolveContext(h, { client: 'empty', region: 'us' })!)).toBe('/notice');
+  });
+  it('sends a region whose brands have no product to the notice page', () => {
+    expect(regionHomeRedirect(resolveContext(h, { client: 'acme', region: 'au' })!)).toBe('/notice');
   });
 });

@@ -95,3 +95,9 @@ export function decideContext(hierarchy: Hierarchy, segments: ContextSlugs, dept
   const region = defaultRegion(client);
   return { kind: 'redirect', to: region ? regionDefaultPath(client, region) : '/notice' };
 }
+
+/** A region home whose region has no brand or product shows the notice page instead (spec 1 §2.1). */
+export function regionHomeRedirect(resolved: ResolvedContext): '/notice' | null {
+  const hasProduct = resolved.region?.brands.some((b) => b.products.length > 0) ?? false;
+  return hasProduct ? null : '/notice';
+}

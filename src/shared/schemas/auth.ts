@@ -61,3 +61,8 @@ export const impersonableUsersResponseSchema = z.object({
   data: z.array(impersonableUserSchema),
 });
 export type ImpersonableUser = z.infer<typeof impersonableUserSchema>;
+
+/** Identity providers for single sign-on; the SSO button is hidden while sso is null. */
+export const providersResponseSchema = z.object({
+  data: z.object({ sso: z.object({ loginUrl: z.string() }).nullable() }),
+});

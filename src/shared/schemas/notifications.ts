@@ -16,11 +16,3 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 export const tasksResponseSchema = z.object({ data: z.array(taskSchema) });
-
-/** received and processing mean in progress (spec 1 §4). */
-export const isInProgress = (task: Pick<Task, 'status'>) => task.status === 'received' || task.status === 'processing';
-
-/** Badge count: tasks unread or not downloaded, and not in progress (spec 1 §9). */
-export function unseenCount(tasks: readonly Task[]): number {
-  return tasks.filter((t) => !isInProgress(t) && (t.report_type === 'index_report' ? !t.downloaded_at : !t.read_at)).length;
-}

@@ -93,8 +93,17 @@ export function deleteExpiredSessions(db: Executor) {
   return db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
-export function recordFailedLogin(db: Executor, email: string, address: string) {
-  return db.insert(loginAttempts).values({ email: email.toLowerCase(), address });
+/** Records an attempt before its password is checked; returns its id. */
+export function recordLoginAttempt(db: Executor, email: string, address: string) {
+  return db
+    .insert(loginAttempts)
+    .values({ email: email.toLowerCase(), address })
+    .returning({ id: loginAttempts.id })
+    .then((rows) => rows[0]?.id);
+}
+
+export function deleteLoginAttempt(db: Executor, id: number) {
+  return db.delete(loginAttempts).where(eq(loginAttempts.id, id));
 }
 
 /** Failed attempts in the window, for the account and for the address; also the oldest, for Retry-After. */

@@ -9,6 +9,7 @@ import {
   loginBodySchema,
   loginResponseSchema,
   okResponseSchema,
+  providersResponseSchema,
   selfResponseSchema,
 } from '@shared/schemas/auth';
 import { apiErrorSchema } from '@shared/schemas/error';
@@ -17,9 +18,6 @@ import type { RequestAuth } from '../../types';
 import * as service from './auth-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
-const providersResponseSchema = z.object({
-  data: z.object({ sso: z.object({ loginUrl: z.string() }).nullable() }),
-});
 
 /** Narrows request.auth on routes whose access guarantees a session. */
 function mustAuth(auth: RequestAuth | null): RequestAuth {

@@ -43,10 +43,15 @@ export async function login(
   input: { email: string; password: string; address: string; requestId: string },
 ): Promise<LoginResult> {
   const { perAccount, perAddress, windowSeconds } = config.loginLimit;
+  // The attempt is recorded before it is counted and checked, so parallel guesses see each
+  // other and a burst cannot get more than the limit checked. It stays as a failure unless
+  // the login succeeds (which clears the account's attempts) or is refused here.
+  const attemptId = await repo.recordLoginAttempt(db, input.email, input.address);
   const failures = await repo.countRecentFailures(db, input.email, input.address, windowSeconds);
   const limited =
-    failures.account.n >= perAccount ? failures.account : failures.address.n >= perAddress ? failures.address : null;
+    failures.account.n > perAccount ? failures.account : failures.address.n > perAddress ? failures.address : null;
   if (limited) {
+    if (attemptId !== undefined) await repo.deleteLoginAttempt(db, attemptId);
     const oldest = limited.oldest ? new Date(limited.oldest).getTime() : Date.now();
     const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
     throw new AppError(429, ERROR_CODES.rateLimited, TEXT.tooManyAttempts, { retryAfter }, undefined);
@@ -57,7 +62,6 @@ export async function login(
     ? await verify(user.passwordHash, input.password).catch(() => false)
     : await verify(await getDummyHash(), input.password).then(() => false, () => false);
   if (!user || !ok) {
-    await repo.recordFailedLogin(db, input.email, input.address);
     throw new AppError(401, ERROR_CODES.invalidCredentials, TEXT.loginFailed);
   }
 
