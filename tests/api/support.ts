@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, expect } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { apiErrorSchema, type ApiError } from '../../src/shared/schemas/error';
+import type { Database } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+
+/**
+ * Asserts the one error shape {error:{code, message, details?}} with an exact status and
+ * code, and returns the body. `message` is matched exactly (string) or by pattern (RegExp).
+ */
+export function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string | RegExp): ApiError {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = apiErrorSchema.strict().parse(res.json());
+  expect(body.error.code).toBe(code);
+  if (typeof message === 'string') expect(body.error.message).toBe(message);
+  else if (message) expect(body.error.message).toMatch(message);
+  // A refusal never carries data.
+  expect(res.json()).not.toHaveProperty('data');
+  return body;
+}
+
+export async function userId(database: Database, email: string): Promise<number> {
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/**
+ * A second app over an existing test database with other settings (cheaper than a new
+ * database); closed after the file's tests.
+ */
+export async function buildAppOn(database: Database, env: Record<string, string>): Promise<FastifyInstance> {
+  const config = { ...loadConfig({ ...process.env, ...env }), seedDemo: false };
+  const app = await buildApp({ config, database, logger: false, serveClient: false });
+  await app.ready();
+  afterAll(() => app.close());
+  return app;
+}
