@@ -102,8 +102,13 @@ export function recordLoginAttempt(db: Executor, email: string, address: string)
     .then((rows) => rows[0]?.id);
 }
 
-export function deleteLoginAttempt(db: Executor, id: number) {
-  return db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+/**
+ * Serialises login attempts per account and per address until the transaction ends, so
+ * parallel guesses are counted one after another (account lock first: no lock cycles).
+ */
+export async function lockLoginKeys(tx: Executor, email: string, address: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:account:${email.toLowerCase()}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:address:${address}`}))`);
 }
 
 /** Failed attempts in the window, for the account and for the address; also the oldest, for Retry-After. */

@@ -43,15 +43,18 @@ export async function login(
   input: { email: string; password: string; address: string; requestId: string },
 ): Promise<LoginResult> {
   const { perAccount, perAddress, windowSeconds } = config.loginLimit;
-  // The attempt is recorded before it is counted and checked, so parallel guesses see each
-  // other and a burst cannot get more than the limit checked. It stays as a failure unless
-  // the login succeeds (which clears the account's attempts) or is refused here.
-  const attemptId = await repo.recordLoginAttempt(db, input.email, input.address);
-  const failures = await repo.countRecentFailures(db, input.email, input.address, windowSeconds);
-  const limited =
-    failures.account.n > perAccount ? failures.account : failures.address.n > perAddress ? failures.address : null;
+  // Counting and recording happen under per-account and per-address locks, so a burst of
+  // parallel guesses is counted one by one: at most the limit ever reaches the password check.
+  // A refused attempt is not recorded, so hammering a locked account does not extend the lock.
+  const limited = await db.transaction(async (tx) => {
+    await repo.lockLoginKeys(tx, input.email, input.address);
+    const failures = await repo.countRecentFailures(tx, input.email, input.address, windowSeconds);
+    const over =
+      failures.account.n >= perAccount ? failures.account : failures.address.n >= perAddress ? failures.address : null;
+    if (!over) await repo.recordLoginAttempt(tx, input.email, input.address);
+    return over;
+  });
   if (limited) {
-    if (attemptId !== undefined) await repo.deleteLoginAttempt(db, attemptId);
     const oldest = limited.oldest ? new Date(limited.oldest).getTime() : Date.now();
     const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
     throw new AppError(429, ERROR_CODES.rateLimited, TEXT.tooManyAttempts, { retryAfter }, undefined);
