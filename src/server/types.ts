@@ -34,6 +34,10 @@ export interface RequestAuth {
   dataSource: DataSource;
   permissions: PermissionSet;
   isAdmin: boolean;
+  /** The acting user's hierarchy grants (slug prefixes, or '*'). */
+  hierarchySlugs: string[];
+  /** hierarchy_version at the time of the request, for the hierarchy cache. */
+  hierarchyVersion: number;
 }
 
 export interface RequestContext {

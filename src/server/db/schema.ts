@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -206,4 +207,13 @@ export const secrets = pgTable('secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * One row whose version goes up, by trigger, on any change to clients, regions, brands or
+ * products: API processes cache built hierarchies and check this number on every request.
+ */
+export const hierarchyVersion = pgTable('hierarchy_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
 });

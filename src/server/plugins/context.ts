@@ -27,7 +27,7 @@ export default fp(async (app) => {
     if (!slugs) throw badRequest(`X-Context "${header.slice(0, 200)}" is not a client/region/brand/product slug path.`);
     const depth = [slugs.client, slugs.region, slugs.brand, slugs.product].filter(Boolean).length;
     if (depth < need) throw badRequest(`This request needs an X-Context with ${need} levels; "${header}" has ${depth}.`);
-    const ctx = await resolveRequestContext(app.database.db, request.auth.user.id, slugs);
+    const ctx = await resolveRequestContext(app.database.db, request.auth, slugs);
     if (!ctx) throw forbidden(TEXT.contextForbidden, ERROR_CODES.contextForbidden);
     request.ctx = ctx;
   });

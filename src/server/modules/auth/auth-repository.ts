@@ -2,15 +2,12 @@ import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   loginAttempts,
-  rolePermissions,
   roles,
   sessions,
-  userHierarchyPermissions,
   userRoles,
   users,
 } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function findUserByEmail(db: Executor, email: string) {
@@ -44,41 +41,8 @@ export function rolesOfUsers(db: Executor, userIds: number[]) {
     .orderBy(roles.id);
 }
 
-/** Every permission row of the user's roles; the service ORs them together. */
-export function permissionRowsOfUser(db: Executor, userId: number) {
-  return db
-    .select({
-      resource: rolePermissions.resource,
-      create: rolePermissions.canCreate,
-      read: rolePermissions.canRead,
-      update: rolePermissions.canUpdate,
-      destroy: rolePermissions.canDestroy,
-    })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-    .where(eq(userRoles.userId, userId));
-}
-
-export function hierarchySlugsOfUser(db: Executor, userId: number) {
-  return db
-    .select({ slug: userHierarchyPermissions.slug })
-    .from(userHierarchyPermissions)
-    .where(eq(userHierarchyPermissions.userId, userId))
-    .then((rows) => rows.map((r) => r.slug));
-}
-
 export function insertSession(db: Executor, row: typeof sessions.$inferInsert) {
   return db.insert(sessions).values(row);
-}
-
-/** The live session with its user and, while impersonating, the viewed user. */
-export function findLiveSession(db: Executor, tokenHash: string) {
-  return db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .then((rows) => rows[0]);
 }
 
 export function updateSession(db: Executor, tokenHash: string, patch: Partial<typeof sessions.$inferInsert>) {
@@ -133,4 +97,56 @@ export function pruneLoginAttempts(db: Executor, windowSeconds: number) {
   return db
     .delete(loginAttempts)
     .where(lt(loginAttempts.at, sql`now() - make_interval(secs => ${windowSeconds})`));
+}
+
+export interface SessionAuthRow {
+  csrf_token: string;
+  data_source: string;
+  last_seen_at: string;
+  real_user: UserJson;
+  acting_user: UserJson | null;
+  permissions: { resource: string; create: boolean; read: boolean; update: boolean; destroy: boolean }[];
+  is_admin: boolean;
+  slugs: string[];
+  hierarchy_version: string | number;
+}
+
+interface UserJson {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  login_user_id: string | null;
+  lion_login: string | null;
+  okta_login: string | null;
+}
+
+/**
+ * Everything a request needs about its session in one round trip: the live session, its real
+ * and acting users, the acting user's permissions and hierarchy slugs, whether the real user
+ * is an admin, and the hierarchy version for the cache.
+ */
+export async function findSessionAuth(db: Executor, tokenHash: string): Promise<SessionAuthRow | undefined> {
+  const result = (await db.execute(sql`
+    select s.csrf_token, s.data_source, s.last_seen_at,
+      json_build_object('id', ru.id, 'first_name', ru.first_name, 'last_name', ru.last_name, 'email', ru.email,
+        'login_user_id', ru.login_user_id, 'lion_login', ru.lion_login, 'okta_login', ru.okta_login) as real_user,
+      case when au.id is null then null else json_build_object('id', au.id, 'first_name', au.first_name,
+        'last_name', au.last_name, 'email', au.email, 'login_user_id', au.login_user_id,
+        'lion_login', au.lion_login, 'okta_login', au.okta_login) end as acting_user,
+      coalesce((select json_agg(json_build_object('resource', rp.resource, 'create', rp.can_create,
+          'read', rp.can_read, 'update', rp.can_update, 'destroy', rp.can_destroy))
+        from role_permissions rp join user_roles ur on ur.role_id = rp.role_id
+        where ur.user_id = coalesce(au.id, ru.id)), '[]'::json) as permissions,
+      exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
+        where ur.user_id = ru.id and r.is_admin) as is_admin,
+      coalesce((select json_agg(h.slug) from user_hierarchy_permissions h
+        where h.user_id = coalesce(au.id, ru.id)), '[]'::json) as slugs,
+      (select version from hierarchy_version where id = 1) as hierarchy_version
+    from sessions s
+    join users ru on ru.id = s.user_id and ru.active
+    left join users au on au.id = s.acting_user_id and au.active
+    where s.token_hash = ${tokenHash} and s.expires_at > now()
+  `)) as unknown as { rows: SessionAuthRow[] };
+  return result.rows[0];
 }

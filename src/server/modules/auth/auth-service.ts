@@ -19,18 +19,6 @@ const getDummyHash = () => (dummyHash ??= hash('not-a-real-password'));
 
 export const hashPassword = (password: string) => hash(password);
 
-function toAuthUser(row: repo.UserRow): AuthUser {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    loginUserId: row.loginUserId,
-    lionLogin: row.lionLogin,
-    oktaLogin: row.oktaLogin,
-  };
-}
-
 export interface LoginResult {
   token: string;
   csrfToken: string;
@@ -87,34 +75,45 @@ export async function login(
 }
 
 /** Resolves a bearer or cookie token to the session's users and permissions, or null. */
-export function authenticate(db: Db, token: string, via: 'cookie' | 'bearer'): Promise<RequestAuth | null> {
-  return authenticateByHash(db, hashToken(token), via);
+export function authenticate(db: Db, token: string, via: 'cookie' | 'bearer', ttlHours?: number): Promise<RequestAuth | null> {
+  return authenticateByHash(db, hashToken(token), via, ttlHours);
 }
 
-async function authenticateByHash(db: Db, tokenHash: string, via: 'cookie' | 'bearer'): Promise<RequestAuth | null> {
-  const session = await repo.findLiveSession(db, tokenHash);
-  if (!session) return null;
-  const realUser = await repo.findUserById(db, session.userId);
-  if (!realUser?.active) return null;
-  const acting = session.actingUserId ? await repo.findUserById(db, session.actingUserId) : undefined;
-  const actingUser = acting?.active ? acting : realUser;
-  const [permissionRows, realRoles] = await Promise.all([
-    repo.permissionRowsOfUser(db, actingUser.id),
-    repo.rolesOfUsers(db, [realUser.id]),
-  ]);
-  // Keep a sliding expiry without writing on every request.
-  if (Date.now() - new Date(session.lastSeenAt).getTime() > 5 * 60_000) {
-    await repo.updateSession(db, tokenHash, { lastSeenAt: new Date() });
+const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthUser => ({
+  id: u.id,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  email: u.email,
+  loginUserId: u.login_user_id,
+  lionLogin: u.lion_login,
+  oktaLogin: u.okta_login,
+});
+
+async function authenticateByHash(
+  db: Db,
+  tokenHash: string,
+  via: 'cookie' | 'bearer',
+  ttlHours?: number,
+): Promise<RequestAuth | null> {
+  const row = await repo.findSessionAuth(db, tokenHash);
+  if (!row) return null;
+  // A sliding expiry, written at most every 5 minutes rather than on every request.
+  if (ttlHours && Date.now() - new Date(row.last_seen_at).getTime() > 5 * 60_000) {
+    await repo.updateSession(db, tokenHash, { lastSeenAt: new Date(), expiresAt: new Date(Date.now() + ttlHours * 3_600_000) });
   }
+  const realUser = userFromJson(row.real_user);
+  const actingUser = row.acting_user ? userFromJson(row.acting_user) : realUser;
   return {
     tokenHash,
     via,
-    user: toAuthUser(actingUser),
-    parentUser: actingUser.id === realUser.id ? null : toAuthUser(realUser),
-    csrfToken: session.csrfToken,
-    dataSource: session.dataSource === 'es' ? 'es' : 'molecula',
-    permissions: mergePermissions(permissionRows),
-    isAdmin: realRoles.some((r) => r.isAdmin),
+    user: actingUser,
+    parentUser: actingUser.id === realUser.id ? null : realUser,
+    csrfToken: row.csrf_token,
+    dataSource: row.data_source === 'es' ? 'es' : 'molecula',
+    permissions: mergePermissions(row.permissions),
+    isAdmin: row.is_admin,
+    hierarchySlugs: row.slugs,
+    hierarchyVersion: Number(row.hierarchy_version),
   };
 }
 

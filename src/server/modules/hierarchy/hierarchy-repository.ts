@@ -2,14 +2,13 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brands, clientRegions, clients, productRegions, products, regions } from '../../db/schema';
 
-/** Clients with their regions; one client when a slug is given. */
-export function clientRegionRows(db: Executor, clientSlug?: string) {
+/** Clients with their regions. */
+export function clientRegionRows(db: Executor) {
   return db
     .select({ client: clients, region: regions, clientRegion: clientRegions })
     .from(clients)
     .leftJoin(clientRegions, eq(clientRegions.clientId, clients.id))
     .leftJoin(regions, eq(regions.id, clientRegions.regionId))
-    .where(clientSlug ? eq(clients.slug, clientSlug) : undefined)
     .orderBy(asc(clients.name), asc(regions.name));
 }
 

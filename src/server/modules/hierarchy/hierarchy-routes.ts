@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hierarchyResponseSchema } from '@shared/schemas/hierarchy';
 import { apiErrorSchema } from '@shared/schemas/error';
-import { hierarchyForUser } from './hierarchy-service';
+import { hierarchyFor } from './hierarchy-service';
 
 const hierarchyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clients/hierarchy', {
@@ -11,7 +11,7 @@ const hierarchyRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The caller's clients, regions, brands and products, filtered by hierarchy permissions",
       response: { 200: hierarchyResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
     },
-  }, async (request) => ({ data: await hierarchyForUser(app.database.db, request.auth!.user.id) }));
+  }, async (request) => ({ data: await hierarchyFor(app.database.db, request.auth!) }));
 };
 
 export default hierarchyRoutes;

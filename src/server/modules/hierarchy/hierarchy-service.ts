@@ -2,7 +2,6 @@ import type { Brand, Client, Hierarchy } from '@shared/schemas/hierarchy';
 import type { ContextSlugs } from '@shared/rules/context';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../types';
-import { hierarchySlugsOfUser } from '../auth/auth-repository';
 import { brandProductRows, clientRegionRows } from './hierarchy-repository';
 
 /** A slug path is visible when a permitted prefix covers it, or it leads to a permitted path. */
@@ -11,9 +10,9 @@ export function isPermitted(permitted: readonly string[], path: string): boolean
 }
 
 /** Builds the hierarchy tree, keeping only what the permitted slug prefixes reach. */
-export async function loadHierarchy(db: Db, permitted: readonly string[], clientSlug?: string): Promise<Hierarchy> {
+export async function loadHierarchy(db: Db, permitted: readonly string[]): Promise<Hierarchy> {
   if (permitted.length === 0) return [];
-  const rows = await clientRegionRows(db, clientSlug);
+  const rows = await clientRegionRows(db);
   const byClient = new Map<number, Client>();
   for (const { client, region, clientRegion } of rows) {
     if (!isPermitted(permitted, client.slug)) continue;
@@ -67,16 +66,43 @@ export async function loadHierarchy(db: Db, permitted: readonly string[], client
   return [...byClient.values()];
 }
 
-export async function hierarchyForUser(db: Db, userId: number, clientSlug?: string): Promise<Hierarchy> {
-  return loadHierarchy(db, await hierarchySlugsOfUser(db, userId), clientSlug);
+/** What a cached hierarchy depends on: the caller's grants and the hierarchy version. */
+export interface HierarchyGrant {
+  hierarchySlugs: readonly string[];
+  hierarchyVersion: number;
+}
+
+const CACHE_LIMIT = 1_000;
+/** Per database (tests and tools may open several in one process). */
+const caches = new WeakMap<Db, { version: number; trees: Map<string, Promise<Hierarchy>> }>();
+
+/**
+ * The caller's hierarchy, built once per distinct set of grants and hierarchy version.
+ * Any write to the hierarchy tables bumps the version (a trigger), so no process serves a stale tree.
+ */
+export function hierarchyFor(db: Db, grant: HierarchyGrant): Promise<Hierarchy> {
+  let state = caches.get(db);
+  if (!state || state.version !== grant.hierarchyVersion || state.trees.size >= CACHE_LIMIT) {
+    state = { version: grant.hierarchyVersion, trees: new Map() };
+    caches.set(db, state);
+  }
+  const cache = state.trees;
+  const key = [...grant.hierarchySlugs].sort().join('|');
+  let tree = cache.get(key);
+  if (!tree) {
+    tree = loadHierarchy(db, grant.hierarchySlugs);
+    tree.catch(() => cache.delete(key));
+    cache.set(key, tree);
+  }
+  return tree;
 }
 
 /**
  * Resolves X-Context slugs within what the user may see. Returns null when any named
  * level is outside the user's hierarchy (another tenant, or an unknown slug).
  */
-export async function resolveRequestContext(db: Db, userId: number, ctx: ContextSlugs): Promise<RequestContext | null> {
-  const [client] = await hierarchyForUser(db, userId, ctx.client);
+export async function resolveRequestContext(db: Db, grant: HierarchyGrant, ctx: ContextSlugs): Promise<RequestContext | null> {
+  const client = (await hierarchyFor(db, grant)).find((c) => c.slug === ctx.client);
   if (!client || !client.active) return null;
   const out: RequestContext = { clientId: client.id, clientSlug: client.slug };
   if (!ctx.region) return out;
