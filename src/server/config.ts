@@ -10,6 +10,8 @@ export interface Config {
   /** Where the built client lives; served when present. */
   clientDir: string;
   sessionTtlHours: number;
+  /** Reuse a resolved session this long before asking the database again (0: always ask). */
+  sessionCacheMs: number;
   /** Failed logins allowed per window, per account and per address. */
   loginLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   /** Identity provider login URL; the SSO button is hidden without one. */
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? 'demo-password',
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 1000),
     loginLimit: {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 5),
       perAddress: Number(env.LOGIN_LIMIT_PER_ADDRESS ?? 20),

@@ -64,7 +64,8 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
 /** Builds the server on a fresh seeded database; closed after the file's tests. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, cleanup } = await freshDatabase();
-  const config = { ...loadConfig({ ...process.env, ...env }), seedDemo: false };
+  // Tests assert what the database says at once; the session cache has its own test.
+  const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false };
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();
   afterAll(async () => {

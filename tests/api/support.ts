@@ -34,7 +34,7 @@ export async function userId(database: Database, email: string): Promise<number>
  * database); closed after the file's tests.
  */
 export async function buildAppOn(database: Database, env: Record<string, string>): Promise<FastifyInstance> {
-  const config = { ...loadConfig({ ...process.env, ...env }), seedDemo: false };
+  const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false };
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();
   afterAll(() => app.close());

@@ -27,6 +27,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle connection the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,

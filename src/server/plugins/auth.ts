@@ -33,7 +33,10 @@ export default fp(async (app) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // the static client and the not-found handler
     const cred = credential(request);
-    request.auth = cred ? await authenticate(app.database.db, cred.token, cred.via, app.config.sessionTtlHours) : null;
+    request.auth = cred ? await authenticate(app.database.db, cred.token, cred.via, {
+          ttlHours: app.config.sessionTtlHours,
+          cacheMs: app.config.sessionCacheMs,
+        }) : null;
     if (access === 'public') return;
     const auth = request.auth;
     if (!auth) throw unauthenticated(TEXT.sessionExpired);

@@ -127,7 +127,12 @@ interface UserJson {
  * is an admin, and the hierarchy version for the cache.
  */
 export async function findSessionAuth(db: Executor, tokenHash: string): Promise<SessionAuthRow | undefined> {
-  const result = (await db.execute(sql`
+  const result = (await db.execute(sessionAuthSql(tokenHash))) as unknown as { rows: SessionAuthRow[] };
+  return result.rows[0];
+}
+
+export function sessionAuthSql(tokenHash: string) {
+  return sql`
     select s.csrf_token, s.data_source, s.last_seen_at,
       json_build_object('id', ru.id, 'first_name', ru.first_name, 'last_name', ru.last_name, 'email', ru.email,
         'login_user_id', ru.login_user_id, 'lion_login', ru.lion_login, 'okta_login', ru.okta_login) as real_user,
@@ -147,6 +152,5 @@ export async function findSessionAuth(db: Executor, tokenHash: string): Promise<
     join users ru on ru.id = s.user_id and ru.active
     left join users au on au.id = s.acting_user_id and au.active
     where s.token_hash = ${tokenHash} and s.expires_at > now()
-  `)) as unknown as { rows: SessionAuthRow[] };
-  return result.rows[0];
+  `;
 }

@@ -11,6 +11,7 @@ import type { AuthUser, RequestAuth } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import * as repo from './auth-repository';
 import { getOrCreateSecret } from './secret-repository';
+import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
 
 /** Verified against when the email is unknown, so both paths take the same time. */
@@ -75,8 +76,25 @@ export async function login(
 }
 
 /** Resolves a bearer or cookie token to the session's users and permissions, or null. */
-export function authenticate(db: Db, token: string, via: 'cookie' | 'bearer', ttlHours?: number): Promise<RequestAuth | null> {
-  return authenticateByHash(db, hashToken(token), via, ttlHours);
+export interface SessionOptions {
+  /** Sliding lifetime: a used session is extended to this many hours. */
+  ttlHours?: number;
+  /** How long a resolved session may be reused without asking the database. */
+  cacheMs?: number;
+}
+
+export async function authenticate(
+  db: Db,
+  token: string,
+  via: 'cookie' | 'bearer',
+  options: SessionOptions = {},
+): Promise<RequestAuth | null> {
+  const tokenHash = hashToken(token);
+  const cached = cachedSession(db, tokenHash);
+  if (cached) return cached.via === via ? cached : { ...cached, via };
+  const auth = await authenticateByHash(db, tokenHash, via, options.ttlHours);
+  if (auth) cacheSession(db, auth, options.cacheMs ?? 0);
+  return auth;
 }
 
 const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthUser => ({
@@ -120,6 +138,7 @@ async function authenticateByHash(
 export async function logout(db: Db, auth: RequestAuth, requestId: string) {
   await db.transaction(async (tx) => {
     await repo.deleteSession(tx, auth.tokenHash);
+    forgetSession(db, auth.tokenHash);
     await writeAudit(tx, { actorUserId: (auth.parentUser ?? auth.user).id, action: 'auth.logout', requestId });
   });
 }
@@ -158,6 +177,7 @@ export async function startImpersonation(db: Db, auth: RequestAuth, targetId: nu
   if (!target?.active) throw notFound(`No active user with id ${targetId}.`);
   await db.transaction(async (tx) => {
     await repo.updateSession(tx, auth.tokenHash, { actingUserId: target.id });
+    forgetSession(db, auth.tokenHash);
     await writeAudit(tx, {
       actorUserId: admin.id,
       actingAsUserId: target.id,
@@ -172,6 +192,7 @@ export async function stopImpersonation(db: Db, auth: RequestAuth, requestId: st
   if (!auth.parentUser) throw new AppError(409, ERROR_CODES.conflict, 'You are not viewing as another user.');
   await db.transaction(async (tx) => {
     await repo.updateSession(tx, auth.tokenHash, { actingUserId: null });
+    forgetSession(db, auth.tokenHash);
     await writeAudit(tx, {
       actorUserId: auth.parentUser?.id ?? null,
       actingAsUserId: auth.user.id,
@@ -185,6 +206,7 @@ export async function stopImpersonation(db: Db, auth: RequestAuth, requestId: st
 export async function setDataSource(db: Db, auth: RequestAuth, source: DataSource, requestId: string) {
   await db.transaction(async (tx) => {
     await repo.updateSession(tx, auth.tokenHash, { dataSource: source });
+    forgetSession(db, auth.tokenHash);
     await writeAudit(tx, { actorUserId: (auth.parentUser ?? auth.user).id, action: 'auth.data_source', details: { source }, requestId });
   });
 }
