@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hierarchyResponseSchema } from '@shared/schemas/hierarchy';
 import { apiErrorSchema } from '@shared/schemas/error';
-import { hierarchyFor } from './hierarchy-service';
+import { cachedHierarchy } from './hierarchy-service';
 
 const hierarchyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/clients/hierarchy', {
@@ -11,7 +11,11 @@ const hierarchyRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The caller's clients, regions, brands and products, filtered by hierarchy permissions",
       response: { 200: hierarchyResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
     },
-  }, async (request) => ({ data: await hierarchyFor(app.database.db, request.auth!) }));
+  }, async (request, reply) => {
+    const { json } = await cachedHierarchy(app.database.db, request.auth!);
+    // Sent as built and checked once per hierarchy version: the busiest read skips re-serialising.
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 };
 
 export default hierarchyRoutes;

@@ -1,4 +1,4 @@
-import type { Brand, Client, Hierarchy } from '@shared/schemas/hierarchy';
+import { hierarchyResponseSchema, type Brand, type Client, type Hierarchy } from '@shared/schemas/hierarchy';
 import type { ContextSlugs } from '@shared/rules/context';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../types';
@@ -73,14 +73,26 @@ export interface HierarchyGrant {
 }
 
 const CACHE_LIMIT = 1_000;
+
+interface CachedHierarchy {
+  tree: Hierarchy;
+  /** The response body, checked against the contract once when built. */
+  json: string;
+}
+
 /** Per database (tests and tools may open several in one process). */
-const caches = new WeakMap<Db, { version: number; trees: Map<string, Promise<Hierarchy>> }>();
+const caches = new WeakMap<Db, { version: number; trees: Map<string, Promise<CachedHierarchy>> }>();
+
+async function build(db: Db, slugs: readonly string[]): Promise<CachedHierarchy> {
+  const tree = await loadHierarchy(db, slugs);
+  return { tree, json: JSON.stringify(hierarchyResponseSchema.parse({ data: tree })) };
+}
 
 /**
  * The caller's hierarchy, built once per distinct set of grants and hierarchy version.
  * Any write to the hierarchy tables bumps the version (a trigger), so no process serves a stale tree.
  */
-export function hierarchyFor(db: Db, grant: HierarchyGrant): Promise<Hierarchy> {
+export function cachedHierarchy(db: Db, grant: HierarchyGrant): Promise<CachedHierarchy> {
   let state = caches.get(db);
   if (!state || state.version !== grant.hierarchyVersion || state.trees.size >= CACHE_LIMIT) {
     state = { version: grant.hierarchyVersion, trees: new Map() };
@@ -88,14 +100,16 @@ export function hierarchyFor(db: Db, grant: HierarchyGrant): Promise<Hierarchy> 
   }
   const cache = state.trees;
   const key = [...grant.hierarchySlugs].sort().join('|');
-  let tree = cache.get(key);
-  if (!tree) {
-    tree = loadHierarchy(db, grant.hierarchySlugs);
-    tree.catch(() => cache.delete(key));
-    cache.set(key, tree);
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = build(db, grant.hierarchySlugs);
+    entry.catch(() => cache.delete(key));
+    cache.set(key, entry);
   }
-  return tree;
+  return entry;
 }
+
+export const hierarchyFor = async (db: Db, grant: HierarchyGrant) => (await cachedHierarchy(db, grant)).tree;
 
 /**
  * Resolves X-Context slugs within what the user may see. Returns null when any named
