@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { HEADERS } from '@shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -22,6 +23,9 @@ import toolboxRoutes from './modules/toolbox/toolbox-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// zod/mini (the shared schemas, lean for the browser) ships no messages; the API answers in English.
+z.config(z.locales.en());
 
 export interface BuildOptions {
   config: Config;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every resource the permission matrix knows (spec 1 §6, 2 §6, 3 §6). */
 export const RESOURCES = [

@@ -6,7 +6,7 @@ import { ADMIN_RESOURCES, RESOURCES } from '../../src/shared/permissions';
 import { authorizeResponseSchema, impersonableUsersResponseSchema, loginResponseSchema, selfResponseSchema } from '../../src/shared/schemas/auth';
 import { auditLog, secrets, sessions, users } from '../../src/server/db/schema';
 import { ADMIN, ANALYST, DEMO_PASSWORD, VIEWER, buildTestApp, login } from './helper';
-import { buildAppOn, expectError, userId } from './support';
+import { buildAppOn, expectError, userId, strict } from './support';
 
 describe('auth', async () => {
   const { app, database } = await buildTestApp();
@@ -31,7 +31,7 @@ describe('auth', async () => {
       expect(typeof csrf).toBe('string');
       expect(authToken).toBe(sid?.value);
       expect(csrf).not.toBe(authToken);
-      const body = loginResponseSchema.strict().parse(res.json());
+      const body = strict(loginResponseSchema).parse(res.json());
       expect(body.data.user).toMatchObject({ email: ANALYST, first_name: 'Priya', last_name: 'Raman', loginUserId: 'praman' });
       expect(body.data.user.roles.map((r) => r.name)).toEqual(['Analyst']);
       expect(body.data.user.role_ids).toEqual(body.data.user.roles.map((r) => r.id));
@@ -131,7 +131,7 @@ describe('auth', async () => {
       const res = await s.request({ method: 'GET', url: '/api/auth/self.json' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-csrf-token']).toBe(s.csrf);
-      const body = selfResponseSchema.strict().parse(res.json());
+      const body = strict(selfResponseSchema).parse(res.json());
       expect(body.data.user.email).toBe(ADMIN);
       expect(body.data.parentUser).toBeNull();
     });
@@ -273,7 +273,7 @@ describe('auth', async () => {
       const s = await login(app, ADMIN);
       const res = await s.request({ method: 'GET', url: '/api/auth/impersonable-users' });
       expect(res.statusCode).toBe(200);
-      const emails = impersonableUsersResponseSchema.strict().parse(res.json()).data.map((u) => u.email);
+      const emails = strict(impersonableUsersResponseSchema).parse(res.json()).data.map((u) => u.email);
       expect(emails).toContain(ANALYST);
       expect(emails).toContain(VIEWER);
       expect(emails).not.toContain(ADMIN);

@@ -4,7 +4,7 @@ import { TEXT } from '../../src/shared/constants';
 import { selfResponseSchema } from '../../src/shared/schemas/auth';
 import { auditLog } from '../../src/server/db/schema';
 import { ADMIN, ANALYST, VIEWER, buildTestApp, login } from './helper';
-import { expectError, userId } from './support';
+import { expectError, userId, strict } from './support';
 
 describe('PUT /api/auth/data-source', async () => {
   const { app, database } = await buildTestApp();
@@ -13,7 +13,7 @@ describe('PUT /api/auth/data-source', async () => {
     const s = await login(app, ANALYST);
     const res = await s.request({ method: 'PUT', url: '/api/auth/data-source', payload: { source: 'es' }, headers: { 'x-request-id': 'ds-1' } });
     expect(res.statusCode).toBe(200);
-    const body = selfResponseSchema.strict().parse(res.json()).data;
+    const body = strict(selfResponseSchema).parse(res.json()).data;
     expect(body).toMatchObject({ dataSource: 'es', dataSourceCount: 2, parentUser: null });
     expect(body.user.email).toBe(ANALYST);
     expect((await s.request({ method: 'GET', url: '/api/auth/self.json' })).json().data.dataSource).toBe('es');

@@ -32,6 +32,11 @@ describe('errors and headers', async () => {
       expect(body.error.details).toEqual([{ path: 'body.email', message: 'Enter a valid email address' }]);
     });
 
+    it('says what is wrong with a field of the wrong type, in English', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 5 }, remoteAddress: '10.200.0.9' });
+      expectError(res, 400, 'VALIDATION_FAILED', 'body.password: Invalid input: expected string, received number');
+    });
+
     it('answers malformed JSON with 400 BAD_REQUEST', async () => {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":', remoteAddress: '10.200.0.2' });
       expectError(res, 400, 'BAD_REQUEST', /JSON/);

@@ -4,7 +4,7 @@ import { hierarchyResponseSchema, type Hierarchy } from '../../src/shared/schema
 import { DEMO_CLIENTS } from '../../src/server/db/demo-tenant';
 import { userHierarchyPermissions } from '../../src/server/db/schema';
 import { ADMIN, ANALYST, VIEWER, buildTestApp, login, type Session } from './helper';
-import { expectError, userId } from './support';
+import { expectError, userId, strict } from './support';
 
 /** client -> region -> brand -> product slugs, as the demo tenant defines them. */
 function expectedTree(clientSlugs: string[]) {
@@ -34,8 +34,8 @@ async function hierarchyOf(s: Session): Promise<Hierarchy> {
   const res = await s.request({ method: 'GET', url: '/api/clients/hierarchy' });
   expect(res.statusCode).toBe(200);
   // The exact shape of the shared contract, with no extra fields anywhere.
-  const strict = hierarchyResponseSchema.strict();
-  const parsed = strict.parse(res.json());
+  const strictSchema = strict(hierarchyResponseSchema);
+  const parsed = strictSchema.parse(res.json());
   expect(parsed).toEqual(res.json());
   return parsed.data;
 }

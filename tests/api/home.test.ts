@@ -6,7 +6,7 @@ import { DEMO_AUDIENCES } from '../../src/server/db/demo-tenant';
 import { audiences, brands, clients, productRegions, products, regions, rolePermissions, roles } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/client';
 import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, login } from './helper';
-import { expectError } from './support';
+import { expectError, strict } from './support';
 
 /** The ids of client/region/brand/product slugs. */
 async function scopeOf(database: Database, fullSlug: string) {
@@ -33,7 +33,7 @@ describe('GET /api/home-entities', async () => {
   it('returns the latest 5 audiences of the context by default, newest first', async () => {
     const res = await get(analyst, ACME_PRODUCT);
     expect(res.statusCode).toBe(200);
-    const data = homeEntitiesResponseSchema.strict().parse(res.json()).data;
+    const data = strict(homeEntitiesResponseSchema).parse(res.json()).data;
     expect(data.map((e) => e.name)).toEqual(byAge.slice(0, 5));
     const times = data.map((e) => Date.parse(e.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));

@@ -4,7 +4,7 @@ import { TEXT } from '../../src/shared/constants';
 import { selfResponseSchema } from '../../src/shared/schemas/auth';
 import { auditLog, users } from '../../src/server/db/schema';
 import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, login } from './helper';
-import { expectError, userId } from './support';
+import { expectError, userId, strict } from './support';
 
 describe('impersonation', async () => {
   const { app, database } = await buildTestApp();
@@ -18,7 +18,7 @@ describe('impersonation', async () => {
 
     const start = await admin.request({ method: 'POST', url: '/api/auth/impersonate', payload: { user_id: analystId }, headers: { 'x-request-id': 'imp-start-1' } });
     expect(start.statusCode).toBe(200);
-    const started = selfResponseSchema.strict().parse(start.json()).data;
+    const started = strict(selfResponseSchema).parse(start.json()).data;
     expect(started.user.email).toBe(ANALYST);
     expect(started.parentUser?.email).toBe(ADMIN);
 
@@ -37,7 +37,7 @@ describe('impersonation', async () => {
 
     const stop = await admin.request({ method: 'DELETE', url: '/api/auth/impersonate', headers: { 'x-request-id': 'imp-stop-1' } });
     expect(stop.statusCode).toBe(200);
-    const stopped = selfResponseSchema.strict().parse(stop.json()).data;
+    const stopped = strict(selfResponseSchema).parse(stop.json()).data;
     expect(stopped.user.email).toBe(ADMIN);
     expect(stopped.parentUser).toBeNull();
     const back = (await admin.request({ method: 'GET', url: '/api/clients/hierarchy' })).json() as { data: { slug: string }[] };

@@ -4,7 +4,7 @@ import { NOTIFICATION_EXPIRY_DAYS, TEXT } from '../../src/shared/constants';
 import { tasksResponseSchema } from '../../src/shared/schemas/notifications';
 import { clients, tasks } from '../../src/server/db/schema';
 import { ADMIN, ANALYST, VIEWER, buildTestApp, login } from './helper';
-import { expectError, userId } from './support';
+import { expectError, userId, strict } from './support';
 
 const DAY = 86_400_000;
 
@@ -32,7 +32,7 @@ describe('GET /api/notifications', async () => {
   it("lists the caller's unexpired tasks in the context's client, newest first", async () => {
     const res = await analyst.request({ method: 'GET', url: '/api/notifications', context: 'acme' });
     expect(res.statusCode).toBe(200);
-    const data = tasksResponseSchema.strict().parse(res.json()).data;
+    const data = strict(tasksResponseSchema).parse(res.json()).data;
     expect(data.map((t) => t.name)).toEqual(['Newest report', 'Older outcome', 'Almost expired']);
     expect(data[0]).toMatchObject({
       report_type: 'index_report',

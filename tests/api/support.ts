@@ -1,3 +1,4 @@
+import * as zm from 'zod/mini';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, expect } from 'vitest';
@@ -14,7 +15,7 @@ import { users } from '../../src/server/db/schema';
 export function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string | RegExp): ApiError {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = apiErrorSchema.strict().parse(res.json());
+  const body = strict(apiErrorSchema).parse(res.json());
   expect(body.error.code).toBe(code);
   if (typeof message === 'string') expect(body.error.message).toBe(message);
   else if (message) expect(body.error.message).toMatch(message);
@@ -39,4 +40,9 @@ export async function buildAppOn(database: Database, env: Record<string, string>
   await app.ready();
   afterAll(() => app.close());
   return app;
+}
+
+/** The schema with no unknown keys allowed at its top level (zod/mini has no .strict()). */
+export function strict<Shape extends zm.core.$ZodLooseShape>(schema: zm.ZodMiniObject<Shape>) {
+  return zm.strictObject(schema.shape);
 }

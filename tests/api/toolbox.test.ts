@@ -3,7 +3,7 @@ import { TEXT } from '../../src/shared/constants';
 import { toolboxUnitsResponseSchema } from '../../src/shared/schemas/toolbox';
 import { DEMO_CLIENTS } from '../../src/server/db/demo-tenant';
 import { ADMIN, ANALYST, VIEWER, buildTestApp, login } from './helper';
-import { expectError } from './support';
+import { expectError, strict } from './support';
 
 describe('GET /api/toolbox/units/type/:type/client/:clientSlug', async () => {
   const { app } = await buildTestApp();
@@ -15,7 +15,7 @@ describe('GET /api/toolbox/units/type/:type/client/:clientSlug', async () => {
   it("lists all of the client's units by name", async () => {
     const res = await get(analyst, 'all', 'acme');
     expect(res.statusCode).toBe(200);
-    const units = toolboxUnitsResponseSchema.strict().parse(res.json()).data;
+    const units = strict(toolboxUnitsResponseSchema).parse(res.json()).data;
     expect(units.map((u) => u.name)).toEqual(acmeUnits.map((u) => u.name).sort());
     const planner = units.find((u) => u.name === 'reach-planner');
     expect(planner).toMatchObject({

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { HEADERS } from '@shared/constants';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
 import { contextFromPath } from '@shared/rules/url-context';
@@ -30,7 +30,7 @@ function requestHeaders(options: RequestOptions): Headers {
 }
 
 /** The one fetch wrapper: adds the contract headers, parses with zod, throws ApiRequestError. */
-export async function apiFetch<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<ApiResult<z.infer<S>>> {
+export async function apiFetch<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<ApiResult<z.infer<S>>> {
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'same-origin',
@@ -39,12 +39,12 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, opt
     signal: options.signal,
   });
   if (!response.ok) throw await ApiRequestError.fromResponse(response);
-  const parsed = schema.safeParse(await response.json().catch(() => null));
+  const parsed = z.safeParse(schema, await response.json().catch(() => null));
   if (!parsed.success) throw new ApiRequestError(response.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
   return { data: parsed.data, headers: response.headers };
 }
 
 /** apiFetch for the common case: only the parsed body. */
-export async function api<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+export async function api<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
   return (await apiFetch(path, schema, options)).data;
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LoginPage } from '../features/auth/login-page';
 import { providersQueryOptions } from '../lib/session-queries';
 
 const loginSearchSchema = z.object({
-  returnUrl: z.string().optional().catch(undefined),
-  llUsername: z.string().optional().catch(undefined),
-  passwordReset: z.string().optional().catch(undefined),
-  tab: z.enum(['current', 'request']).optional().catch(undefined),
+  returnUrl: z.catch(z.optional(z.string()), undefined),
+  llUsername: z.catch(z.optional(z.string()), undefined),
+  passwordReset: z.catch(z.optional(z.string()), undefined),
+  tab: z.catch(z.optional(z.enum(['current', 'request'])), undefined),
 });
 
 export const Route = createFileRoute('/login')({

@@ -1,24 +1,24 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { permissionSetSchema } from '../permissions';
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address')),
+  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(1024, 'The password is too long')),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const roleSchema = z.object({ id: z.number().int(), name: z.string() });
+export const roleSchema = z.object({ id: z.int(), name: z.string() });
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  loginUserId: z.string().nullable(),
-  lion_login: z.string().nullable(),
-  okta_login: z.string().nullable(),
+  loginUserId: z.nullable(z.string()),
+  lion_login: z.nullable(z.string()),
+  okta_login: z.nullable(z.string()),
   roles: z.array(roleSchema),
-  role_ids: z.array(z.number().int()),
+  role_ids: z.array(z.int()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -30,10 +30,10 @@ export type DataSource = z.infer<typeof dataSourceSchema>;
 export const sessionUserSchema = z.object({
   user: userSchema,
   /** The administrator behind an impersonation; null when not viewing as someone. */
-  parentUser: userSchema.nullable(),
+  parentUser: z.nullable(userSchema),
   dataSource: dataSourceSchema,
   /** How many data sources the caller may switch between (toggle needs more than one). */
-  dataSourceCount: z.number().int(),
+  dataSourceCount: z.int(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -44,7 +44,7 @@ export const authorizeResponseSchema = z.object({
   data: z.object({ permissions: permissionSetSchema }),
 });
 
-export const impersonateBodySchema = z.object({ user_id: z.number().int().positive() });
+export const impersonateBodySchema = z.object({ user_id: z.int().check(z.positive('user_id must be a positive id')) });
 
 export const dataSourceBodySchema = z.object({ source: dataSourceSchema });
 
@@ -52,7 +52,7 @@ export const okResponseSchema = z.object({ data: z.literal('OK') });
 
 /** Users an administrator may view as. */
 export const impersonableUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -64,5 +64,5 @@ export type ImpersonableUser = z.infer<typeof impersonableUserSchema>;
 
 /** Identity providers for single sign-on; the SSO button is hidden while sso is null. */
 export const providersResponseSchema = z.object({
-  data: z.object({ sso: z.object({ loginUrl: z.string() }).nullable() }),
+  data: z.object({ sso: z.nullable(z.object({ loginUrl: z.string() })) }),
 });

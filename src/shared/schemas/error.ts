@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The one error shape of every API failure. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
   /** Present when the session is gone: the client logs out (spec 1 §8). */
-  refresh_login: z.boolean().optional(),
+  refresh_login: z.optional(z.boolean()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -28,6 +28,6 @@ export const ERROR_CODES = {
 } as const;
 
 /** Wraps a payload schema in the `{ data }` envelope every success uses. */
-export function envelope<T extends z.ZodType>(data: T) {
+export function envelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ data });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The eight health endpoints of spec 1 §2.10 and §7, in display order. */
 export const HEALTH_SERVICES = [

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const productSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   slug: z.string(),
   /** client/region/brand/product */
@@ -9,34 +9,34 @@ export const productSchema = z.object({
 });
 
 export const brandSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   slug: z.string(),
   category: z.string(),
-  conversant_company_id: z.number().int().nullable(),
+  conversant_company_id: z.nullable(z.int()),
   products: z.array(productSchema),
 });
 
 export const regionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   name: z.string(),
   currency: z.string(),
   is_default: z.boolean(),
-  molecula_index: z.string().nullable(),
-  es_index: z.string().nullable(),
+  molecula_index: z.nullable(z.string()),
+  es_index: z.nullable(z.string()),
   brands: z.array(brandSchema),
 });
 
 export const featureFlagsSchema = z.record(z.string(), z.boolean());
 
 export const clientSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   name: z.string(),
   lite: z.boolean(),
   active: z.boolean(),
-  conversant_company_id: z.number().int().nullable(),
+  conversant_company_id: z.nullable(z.int()),
   feature_flags: featureFlagsSchema,
   regions: z.array(regionSchema),
 });

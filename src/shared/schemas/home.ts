@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { HOME_AUDIENCE_LIMITS } from '../constants';
 
 export const AUDIENCE_TYPE_LABELS = {
@@ -10,24 +10,23 @@ export const AUDIENCE_TYPE_LABELS = {
 } as const;
 
 export const homeEntitySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   type: z.string(),
-  audience_type: z.string().nullable(),
+  audience_type: z.nullable(z.string()),
   created_at: z.string(),
-  count: z.object({ people: z.object({ global: z.number().nullable() }) }),
-  source_identifier: z.string().nullable(),
+  count: z.object({ people: z.object({ global: z.nullable(z.number()) }) }),
+  source_identifier: z.nullable(z.string()),
 });
 export type HomeEntity = z.infer<typeof homeEntitySchema>;
 
 export const homeEntitiesQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (HOME_AUDIENCE_LIMITS as readonly number[]).includes(n), {
-      message: 'limit must be 5 or 10',
-    })
-    .default(5),
+  limit: z._default(
+    z.coerce.number().check(
+      z.refine((n) => (HOME_AUDIENCE_LIMITS as readonly number[]).includes(n), { message: 'limit must be 5 or 10' }),
+    ),
+    5,
+  ),
 });
 
 export const homeEntitiesResponseSchema = z.object({ data: z.array(homeEntitySchema) });

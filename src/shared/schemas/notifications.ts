@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const REPORT_TYPES = ['index_report', 'outcome_completed', 'other'] as const;
 
 export const taskSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   report_type: z.string(),
   status: z.string(),
   name: z.string(),
-  ui_name: z.string().nullable(),
+  ui_name: z.nullable(z.string()),
   created_at: z.string(),
-  downloaded_at: z.string().nullable(),
-  read_at: z.string().nullable(),
-  product_slug: z.string().nullable(),
-  request_id: z.string().nullable(),
+  downloaded_at: z.nullable(z.string()),
+  read_at: z.nullable(z.string()),
+  product_slug: z.nullable(z.string()),
+  request_id: z.nullable(z.string()),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const tasksResponseSchema = z.object({ data: z.array(taskSchema) });

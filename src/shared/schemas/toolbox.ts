@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const toolboxUnitSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   status: z.boolean(),
   /** Region ids as strings, or "all". */
   region_ids: z.array(z.string()),
   use_client_hierarchy: z.boolean(),
-  feature_module_category: z.string().nullable(),
+  feature_module_category: z.nullable(z.string()),
   iframed: z.boolean(),
   url: z.string(),
   client_slug: z.string(),
@@ -17,5 +17,5 @@ export type ToolboxUnit = z.infer<typeof toolboxUnitSchema>;
 export const toolboxUnitsResponseSchema = z.object({ data: z.array(toolboxUnitSchema) });
 export const toolboxUnitParamsSchema = z.object({
   type: z.enum(['all', 'iframed', 'external']),
-  clientSlug: z.string().min(1),
+  clientSlug: z.string().check(z.minLength(1)),
 });
