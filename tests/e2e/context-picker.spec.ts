@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { USERS, expectGreeting, logIn } from './helpers';
 
 async function pick(page: Page, level: 'Client' | 'Region' | 'Brand' | 'Product', option: string) {
-  await page.getByRole('button', { name: new RegExp(`^${level}:`) }).click();
-  await page.getByRole('menuitemradio', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: level, exact: true }).selectOption({ label: option });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -19,11 +18,11 @@ test('on home, choosing a product goes to that product home', async ({ page }) =
 });
 
 test('choosing a brand lands on one of its products; brands are grouped by category', async ({ page }) => {
-  await page.getByRole('button', { name: /^Brand:/ }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByText('Beverages')).toBeVisible();
-  await expect(menu.getByText('Snacks')).toBeVisible();
-  await menu.getByRole('menuitemradio', { name: 'Crunchies', exact: true }).click();
+  const brand = page.getByRole('combobox', { name: 'Brand', exact: true });
+  const groups = await brand.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
+  expect(groups).toEqual(['Beverages', 'Personal Care', 'Snacks']);
+  await expect(brand.locator('optgroup[label="Snacks"] option')).toHaveText(['Crunchies', 'Nutty Bar']);
+  await pick(page, 'Brand', 'Crunchies');
   await expect(page).toHaveURL(/\/acme\/us\/crunchies\/[a-z-]+\/home$/);
 });
 
@@ -38,11 +37,23 @@ test('on a feature page, choosing a product keeps the page path in the new conte
 test('choosing a region moves the context to that region', async ({ page }) => {
   await pick(page, 'Region', 'United Kingdom');
   await expect(page).toHaveURL(/\/acme\/uk\//);
-  await expect(page.getByRole('button', { name: /^Region: United Kingdom/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toHaveValue('uk');
 });
 
-test('the analyst is offered only acme', async ({ page }) => {
-  await page.getByRole('button', { name: /^Client:/ }).click();
-  const options = page.getByRole('menuitemradio');
-  await expect(options).toHaveText(['Acme Corporation']);
+test('the analyst is offered only acme, and no admin shortcuts', async ({ page }) => {
+  await expect(page.getByRole('combobox', { name: 'Client', exact: true }).locator('option')).toHaveText(['Acme Corporation']);
+  await expect(page.getByRole('option', { name: /^Add / })).toHaveCount(0);
+});
+
+
+test('an admin sees the Add shortcuts in the picker', async ({ browser }) => {
+  const page = await browser.newPage();
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await page.getByRole('combobox', { name: 'Brand', exact: true }).selectOption({ label: 'Add brands' });
+  await expect(page).toHaveURL(/\/acme\/us\/brands\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand Management' })).toBeVisible();
+  // The picker is disabled on admin pages.
+  await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toBeDisabled();
+  await page.close();
 });

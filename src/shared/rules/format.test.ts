@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl,
+  badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl, formatShortDate,
 } from './format';
 
 describe('formatPercent', () => {
@@ -70,5 +70,15 @@ describe('safeReturnUrl', () => {
     for (const v of [undefined, null, '', '/', '/login', '/login?x', '//evil.test', 'https://evil.test', '/\\evil', 'home']) {
       expect(safeReturnUrl(v)).toBeNull();
     }
+  });
+});
+
+describe('formatShortDate', () => {
+  it('writes MM/dd/yy', () => {
+    expect(formatShortDate('2026-03-07T12:00:00')).toBe('03/07/26');
+    expect(formatShortDate('2025-12-31T23:00:00')).toBe('12/31/25');
+  });
+  it('gives the input back when it is no date', () => {
+    expect(formatShortDate('not a date')).toBe('not a date');
   });
 });

@@ -56,3 +56,11 @@ export function safeReturnUrl(value: string | undefined | null): string | null {
   if (value === '/' || value.startsWith('/login')) return null;
   return value;
 }
+
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' });
+
+/** The product's short date, MM/dd/yy (spec 1 §9), in local time; the input back when it is no date. */
+export function formatShortDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : SHORT_DATE.format(date);
+}

@@ -4,8 +4,8 @@ import {
   createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, sortFn_basic, tableFeatures, useTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { format, parseISO } from 'date-fns';
 import { HOME_AUDIENCE_LIMITS, TEXT, type HomeAudienceLimit } from '@shared/constants';
+import { formatShortDate } from '@shared/rules/format';
 import { audienceSubtitle, type HomeEntity } from '@shared/schemas/home';
 import { AppLink } from '../../components/app-link';
 import { homeEntitiesQueryOptions } from './home-entities-query';
@@ -22,14 +22,6 @@ const columns = helper.columns([
   helper.accessor('created_at', { header: 'Created', sortFn: 'basic' }),
 ]);
 const EMPTY: HomeEntity[] = [];
-
-function createdText(value: string): string {
-  try {
-    return format(parseISO(value), 'MM/dd/yy');
-  } catch {
-    return value;
-  }
-}
 
 /** The Audiences tab: latest audiences and lookalikes, Last 5 or Last 10, sortable. */
 export function AudiencesTable({ productPath }: { productPath: string | null }) {
@@ -87,7 +79,7 @@ export function AudiencesTable({ productPath }: { productPath: string | null }) 
                     <div className="subtitle">{audienceSubtitle(e)}</div>
                   </td>
                   <td>{(e.count.people.global ?? 0).toLocaleString()}</td>
-                  <td>{createdText(e.created_at)}</td>
+                  <td>{formatShortDate(e.created_at)}</td>
                 </tr>
               );
             })

@@ -16,7 +16,7 @@ import { notificationsQueryOptions } from './notifications-query';
 import { TopBar } from './top-bar';
 
 const appRoute = getRouteApi('/_app');
-// The panel (with date-fns) loads when first opened.
+// The panel loads when first opened.
 const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
 
 /** Polling starts 5 s after load (spec 1 §4). */

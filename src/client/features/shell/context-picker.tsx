@@ -3,7 +3,7 @@ import { can, type PermissionSet } from '@shared/permissions';
 import { defaultHomePath, sortBrands, type ResolvedContext } from '@shared/rules/context';
 import { productSwitchPath } from '@shared/rules/url-context';
 import type { Hierarchy } from '@shared/schemas/hierarchy';
-import { ContextPickerMenu } from './context-picker-menu';
+import { ContextPickerSelect } from './context-picker-select';
 
 interface Props {
   hierarchy: Hierarchy;
@@ -52,25 +52,25 @@ export function ContextPicker({ hierarchy, current, permissions, pathname, disab
 
   return (
     <div className="context-picker" role="group" aria-label="Context">
-      <ContextPickerMenu
+      <ContextPickerSelect
         label="Client" placeholder="Select client" current={client?.slug} disabled={disabled}
         options={hierarchy.filter((c) => c.active).map((c) => ({ value: c.slug, label: c.name }))}
-        onSelect={onClient} shortcut={shortcut('clients', '/global/admin/clients')}
+        onSelect={onClient} shortcut={shortcut('clients', '/global/admin/clients')} onShortcut={go}
       />
-      <ContextPickerMenu
+      <ContextPickerSelect
         label="Region" placeholder="Select region" current={region?.slug} disabled={disabled}
         options={(client?.regions ?? []).map((r) => ({ value: r.slug, label: r.name }))}
-        onSelect={onRegion} shortcut={shortcut('regions', '/global/admin/regions')}
+        onSelect={onRegion} shortcut={shortcut('regions', '/global/admin/regions')} onShortcut={go}
       />
-      <ContextPickerMenu
+      <ContextPickerSelect
         label="Brand" placeholder="Select brand" current={brand?.slug} disabled={disabled}
         options={sortBrands(region?.brands ?? []).map((b) => ({ value: b.slug, label: b.name, group: b.category }))}
-        onSelect={onBrand} shortcut={shortcut('brands', brandsAdmin)}
+        onSelect={onBrand} shortcut={shortcut('brands', brandsAdmin)} onShortcut={go}
       />
-      <ContextPickerMenu
+      <ContextPickerSelect
         label="Product" placeholder="Select product" current={current?.product?.slug} disabled={disabled}
         options={(brand?.products ?? []).map((p) => ({ value: p.slug, label: p.name }))}
-        onSelect={(slug) => brand && toProduct(brand.slug, slug)} shortcut={shortcut('products', brandsAdmin)}
+        onSelect={(slug) => brand && toProduct(brand.slug, slug)} shortcut={shortcut('products', brandsAdmin)} onShortcut={go}
       />
     </div>
   );

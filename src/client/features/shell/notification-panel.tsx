@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { formatShortDate } from '@shared/rules/format';
 import { TEXT } from '@shared/constants';
 import { isTaskInProgress, isTaskNew } from '@shared/rules/notifications';
 import type { Task } from './notifications-query';
@@ -20,7 +20,7 @@ export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; 
           {tasks.map((t) => (
             <li key={t.id} className={isTaskNew(t) ? 'task task--new' : 'task'}>
               <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
-              <time dateTime={t.created_at}>{format(parseISO(t.created_at), 'MM/dd/yy')}</time>
+              <time dateTime={t.created_at}>{formatShortDate(t.created_at)}</time>
             </li>
           ))}
         </ul>

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { useRouter } from '@tanstack/react-router';
+import { can, type PermissionSet } from '@shared/permissions';
+import { canToggleDataSource } from '@shared/rules/access';
+import { EXTERNAL_PAGES } from '@shared/rules/navigation';
+import type { SessionUser } from '@shared/schemas/auth';
+import { impersonate, logout, switchDataSource } from '../../lib/session-actions';
+import { UserMenuFace } from './user-menu-face';
+import { ViewAsDialog } from './view-as-dialog';
+
+function openExternal(url: string) {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+export interface UserMenuProps {
+  session: SessionUser;
+  permissions: PermissionSet;
+  pathname: string;
+}
+
+/** The user menu's items (spec 1 §2.7), loaded on first use; it opens as soon as it arrives. */
+export function UserMenuDropdown({ session, permissions, pathname, label }: UserMenuProps & { label: string }) {
+  const router = useRouter();
+  const [viewAsOpen, setViewAsOpen] = useState(false);
+  const [open, setOpen] = useState(true);
+  const { parentUser, dataSource, dataSourceCount } = session;
+  const otherSource = dataSource === 'molecula' ? 'es' : 'molecula';
+  const isAdmin = !parentUser && can(permissions, 'impersonation', 'create');
+  return (
+    <>
+      <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+        <DropdownMenu.Trigger className="user-menu__trigger" aria-label={`User menu: ${label}`}>
+          <UserMenuFace session={session} label={label} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+            <DropdownMenu.Item className="menu__item" onSelect={() => void router.navigate({ to: '/global/admin' })}>Admin</DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(`${EXTERNAL_PAGES.helpCenter}?page=${encodeURIComponent(pathname)}`)}>
+              Help on this Page
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(EXTERNAL_PAGES.helpCenter)}>Help Center</DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(EXTERNAL_PAGES.requestSupport)}>Request Support</DropdownMenu.Item>
+            {canToggleDataSource(permissions, dataSourceCount) ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => void switchDataSource(otherSource)}>
+                Toggle to ES/Molecula <span className="subtitle">(now {dataSource === 'es' ? 'ES' : 'Molecula'})</span>
+              </DropdownMenu.Item>
+            ) : null}
+            {isAdmin ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => setViewAsOpen(true)}>View as...</DropdownMenu.Item>
+            ) : null}
+            <DropdownMenu.Separator className="menu__separator" />
+            {parentUser ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => void impersonate(null)}>Stop Viewing As</DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item className="menu__item" onSelect={() => void logout()}>Logout</DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {viewAsOpen ? <ViewAsDialog onClose={() => setViewAsOpen(false)} /> : null}
+    </>
+  );
+}
