@@ -6,7 +6,8 @@ import { checkArea, tier3Redirect, type Area, type BuildTier } from '@shared/rul
 import { decideContext, type ContextSlugs, type ResolvedContext } from '@shared/rules/context';
 import type { Hierarchy } from '@shared/schemas/hierarchy';
 import { isApiError } from './api-error';
-import { hierarchyQueryOptions, permissionsQueryOptions, sessionQueryOptions } from './session-queries';
+import { pingSession } from './session-actions';
+import { hierarchyQueryOptions, permissionsQueryOptions, sessionKeys, sessionQueryOptions } from './session-queries';
 import { storage } from './storage';
 import { showToast, showWarning } from './ui-store';
 
@@ -15,6 +16,9 @@ export const BUILD_TIER: BuildTier = import.meta.env.VITE_BUILD_TIER === '3' ? '
 /** Authentication guard: loads the session, permissions and hierarchy for every guarded route. */
 export async function requireSession(queryClient: QueryClient, href: string) {
   try {
+    // Each navigation pings in the background (never blocking an offline visit).
+    const updated = queryClient.getQueryState(sessionKeys.self)?.dataUpdatedAt ?? 0;
+    if (updated > 0 && Date.now() - updated > 1_000) void pingSession();
     const session = await queryClient.ensureQueryData(sessionQueryOptions());
     const [permissions, hierarchy] = await Promise.all([
       queryClient.ensureQueryData(permissionsQueryOptions()),

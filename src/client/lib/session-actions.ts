@@ -3,6 +3,7 @@ import {
   dataSourceBodySchema, loginResponseSchema, okResponseSchema, selfResponseSchema, type DataSource, type LoginBody, type SessionUser,
 } from '@shared/schemas/auth';
 import { api, apiFetch } from './api-client';
+import { isApiError } from './api-error';
 import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
 import { permissionsQueryOptions, sessionKeys } from './session-queries';
@@ -34,12 +35,16 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** A failed ping on self.json means the login lapsed. */
+/**
+ * The lapsed-login ping (spec 1 §7, §8): a 401 from self.json means the login lapsed. A network
+ * failure does not: offline, the user keeps working on what is cached.
+ */
 export async function pingSession(): Promise<void> {
   try {
-    await api('/api/auth/self.json', selfResponseSchema, { context: null });
-  } catch {
-    endSessionLocally();
+    const session = (await api('/api/auth/self.json', selfResponseSchema, { context: null })).data;
+    queryClient.setQueryData(sessionKeys.self, session);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) endSessionLocally();
   }
 }
 

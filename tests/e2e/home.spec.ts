@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { USERS, expectGreeting, logIn } from './helpers';
+
+test('the home lists the latest audiences, Last 5 or Last 10, newest first, each linked', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  const activity = page.getByRole('region', { name: 'Your Recent Audience Activity' });
+  const rows = activity.getByRole('row');
+  // A header row plus five audiences.
+  await expect(rows).toHaveCount(6);
+  await expect(rows.nth(1)).toContainText('Health-conscious Millennials');
+  await expect(rows.nth(3)).toContainText('Lookalike');
+  await expect(activity.getByRole('link', { name: 'Health-conscious Millennials' })).toHaveAttribute(
+    'href',
+    /\/acme\/us\/fizz-cola\/fizz-original\/audiences\/overview\/audience\/\d+$/,
+  );
+  await activity.getByLabel('Show').selectOption({ label: 'Last 10' });
+  await expect(rows).toHaveCount(8);
+  await expect(rows.nth(7)).toContainText('Sports Fans 25-44');
+  await expect(activity.getByRole('link', { name: 'Go to Audiences' })).toHaveAttribute(
+    'href',
+    '/acme/us/fizz-cola/fizz-original/audiences/overview',
+  );
+});
+
+test('a product with no audiences says "Data unavailable"', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/acme/us/crunchies/bbq/home');
+  await expectGreeting(page, USERS.analyst.name);
+  await expect(page.getByRole('cell', { name: 'Data unavailable' })).toBeVisible();
+});
+
+test('a lapsed session sends the user back to login', async ({ page, context }) => {
+  await logIn(page, USERS.viewer);
+  await expectGreeting(page, USERS.viewer.name);
+  // The session ends elsewhere (expiry, logout on another device); a moment later the user moves on.
+  await context.clearCookies();
+  await page.waitForTimeout(1_500);
+  await page.getByRole('link', { name: 'Grow' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
