@@ -106,7 +106,7 @@ describe('impersonation', async () => {
     expect((await admin.request({ method: 'GET', url: '/api/auth/self.json' })).json().data.parentUser).toBeNull();
   });
 
-  it.each([[{ user_id: 'two' }], [{ user_id: 0 }], [{ user_id: 1.5 }], [{}]])('answers the payload %j with 400', async (payload) => {
+  it.each([[{ user_id: 'two' }], [{ user_id: 0 }], [{ user_id: 1.5 }], [{ user_id: 3_000_000_000 }], [{}]])('answers the payload %j with 400', async (payload) => {
     const admin = await login(app, ADMIN);
     expectError(await admin.request({ method: 'POST', url: '/api/auth/impersonate', payload }), 400, 'VALIDATION_FAILED', /^body\.user_id: /);
   });

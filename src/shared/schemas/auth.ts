@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { permissionSetSchema } from '../permissions';
+import { idSchema } from './ids';
 
 export const loginBodySchema = z.object({
   email: z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address')),
@@ -44,7 +45,7 @@ export const authorizeResponseSchema = z.object({
   data: z.object({ permissions: permissionSetSchema }),
 });
 
-export const impersonateBodySchema = z.object({ user_id: z.int().check(z.positive('user_id must be a positive id')) });
+export const impersonateBodySchema = z.object({ user_id: idSchema });
 
 export const dataSourceBodySchema = z.object({ source: dataSourceSchema });
 
