@@ -41,3 +41,18 @@ test('a lapsed session sends the user back to login', async ({ page, context }) 
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
+
+test('a client without the audiences feature gets no recent audience activity on the home', async ({ page }) => {
+  await page.route('**/api/clients/hierarchy', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { slug: string; feature_flags: Record<string, boolean> }[] };
+    for (const client of body.data) if (client.slug === 'acme') client.feature_flags.audiences = false;
+    await route.fulfill({ response, json: body });
+  });
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  // Cards show, so no welcome card; the activity (and its "Go to Audiences") would lead to a refused page.
+  await expect(page.getByRole('region', { name: 'Quick links' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Recent Audience Activity' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to Audiences' })).toHaveCount(0);
+});

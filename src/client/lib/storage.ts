@@ -36,13 +36,18 @@ export const storage = {
   cachedSession(): SessionUser | null {
     const user = read(KEYS.currentUser);
     if (!user) return null;
-    const parsed = sessionUserSchema.safeParse({
-      user: JSON.parse(user),
-      parentUser: JSON.parse(read(KEYS.parentUser) ?? 'null'),
-      dataSource: 'molecula',
-      dataSourceCount: 1,
-    });
-    return parsed.success ? parsed.data : null;
+    try {
+      const parsed = sessionUserSchema.safeParse({
+        user: JSON.parse(user),
+        parentUser: JSON.parse(read(KEYS.parentUser) ?? 'null'),
+        dataSource: 'molecula',
+        dataSourceCount: 1,
+      });
+      return parsed.success ? parsed.data : null;
+    } catch {
+      // Something else wrote that key: it is no session.
+      return null;
+    }
   },
   lastContext: (): ContextSlugs | null => parseContextHeader(read(KEYS.lastContext)),
   setLastContext: (ctx: ContextSlugs) => write(KEYS.lastContext, formatContext(ctx)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from './access';
-import { HOME_CARDS, isCardEnabled, resolveCards, showWelcomeCard, type CardInput, type HomeCardDef } from './cards';
+import { HOME_CARDS, canAccessAudiences, isCardEnabled, resolveCards, showWelcomeCard, type CardInput, type HomeCardDef } from './cards';
 import { allPermissions } from './__fixtures__/hierarchy';
 
 const allData = { bestCustomer: true, customerAttrition: true, siteVisitation: true };
@@ -84,5 +84,20 @@ describe('showWelcomeCard', () => {
     expect(showWelcomeCard(0, false)).toBe(true);
     expect(showWelcomeCard(0, true)).toBe(false);
     expect(showWelcomeCard(2, false)).toBe(false);
+  });
+});
+
+describe('canAccessAudiences', () => {
+  it('needs the audiences feature and read on audiences', () => {
+    expect(canAccessAudiences({ audiences: true }, allPermissions())).toBe(true);
+    expect(canAccessAudiences({ audiences: true }, { audiences: { create: false, read: true, update: false, destroy: false } })).toBe(true);
+  });
+  it('is refused when the client lacks the audiences feature, whatever the permissions', () => {
+    expect(canAccessAudiences({}, allPermissions())).toBe(false);
+    expect(canAccessAudiences({ audiences: false }, allPermissions())).toBe(false);
+  });
+  it('is refused without read on audiences', () => {
+    expect(canAccessAudiences({ audiences: true }, {})).toBe(false);
+    expect(canAccessAudiences({ audiences: true }, undefined)).toBe(false);
   });
 });

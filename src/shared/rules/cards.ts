@@ -125,6 +125,15 @@ export function resolveCards(input: CardInput, cards: readonly HomeCardDef[] = H
   return out;
 }
 
+/**
+ * "If the user may access audiences" (spec 1 §2.4): the audiences module is accessible, that is the
+ * client has the audiences feature and the user reads audiences, the same rule as the navigation
+ * entry and the route guard (a home that offers audiences the guard then refuses would mislead).
+ */
+export function canAccessAudiences(flags: FeatureFlags | undefined, permissions: PermissionSet | undefined): boolean {
+  return checkArea('audiences', flags, permissions).ok;
+}
+
 /** The welcome card appears only when there are no cards and no audiences access. */
 export function showWelcomeCard(cardCount: number, canAccessAudiences: boolean): boolean {
   return cardCount === 0 && !canAccessAudiences;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl, formatShortDate,
+  badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl, formatShortDate, ssoLoginHref,
 } from './format';
 
 describe('formatPercent', () => {
@@ -80,5 +80,24 @@ describe('formatShortDate', () => {
   });
   it('gives the input back when it is no date', () => {
     expect(formatShortDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('ssoLoginHref', () => {
+  const relayOf = (href: string) => decodeRelayState(new URL(href).searchParams.get('RelayState') ?? '');
+
+  it('adds the RelayState (base64 JSON {returnUrl}) as the query', () => {
+    const href = ssoLoginHref('https://idp.example.com/sso/login', '/acme/us/b/p/home');
+    expect(href.startsWith('https://idp.example.com/sso/login?RelayState=')).toBe(true);
+    expect(relayOf(href)).toEqual({ returnUrl: '/acme/us/b/p/home' });
+  });
+
+  it('keeps a query the login URL already has, and its fragment', () => {
+    const href = ssoLoginHref('https://idp.example.com/sso?app=insights#top', '/home');
+    const url = new URL(href);
+    expect(url.searchParams.get('app')).toBe('insights');
+    expect(url.hash).toBe('#top');
+    expect(relayOf(href)).toEqual({ returnUrl: '/home' });
+    expect(ssoLoginHref('https://idp.example.com/sso?', '/home')).toMatch(/\/sso\?RelayState=/);
   });
 });

@@ -36,6 +36,14 @@ export function encodeRelayState(returnUrl: string): string {
   return btoa(binary);
 }
 
+/** The SSO link: the identity provider's login URL with the RelayState added to its query. */
+export function ssoLoginHref(loginUrl: string, returnUrl: string): string {
+  const [base, hash] = loginUrl.split('#', 2) as [string, string | undefined];
+  const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  const relay = `RelayState=${encodeURIComponent(encodeRelayState(returnUrl))}`;
+  return `${base}${separator}${relay}${hash === undefined ? '' : `#${hash}`}`;
+}
+
 export function decodeRelayState(state: string): { returnUrl: string } | null {
   try {
     const binary = atob(state);

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { EXTERNAL_PAGES } from '@shared/rules/navigation';
 import { APP_VERSION } from '../../lib/build-info';
+import { hierarchyQueryOptions, sessionQueryOptions } from '../../lib/session-queries';
+import { storage } from '../../lib/storage';
 import { PasswordForm } from './password-form';
 import { SsoButton } from './sso-button';
 
@@ -12,9 +15,29 @@ export interface LoginSearch {
   tab?: 'current' | 'request';
 }
 
+type LoginTab = NonNullable<LoginSearch['tab']>;
+
+/**
+ * Spec 1 §2.3: the Request Access tab opens by itself when the user has logged in but has no
+ * client (asked for with ?tab=request, or found out here: signed in with an empty hierarchy).
+ */
+function useRequestAccessWanted(asked: boolean): boolean {
+  // Only someone this browser remembers may still be signed in: no 401 ping for a stranger.
+  const session = useQuery({ ...sessionQueryOptions(), enabled: !asked && storage.cachedSession() !== null });
+  const hierarchy = useQuery({ ...hierarchyQueryOptions(), enabled: !asked && session.data !== undefined });
+  return asked || hierarchy.data?.length === 0;
+}
+
 /** The login screen (spec 1 §2.3). */
 export function LoginPage({ search }: { search: LoginSearch }) {
-  const [tab, setTab] = useState(search.tab ?? 'current');
+  const requestAccess = useRequestAccessWanted(search.tab === 'request');
+  const [tab, setTab] = useState<LoginTab>(requestAccess ? 'request' : (search.tab ?? 'current'));
+  // The page stays mounted across /login -> /login?tab=request (after a login): follow the change.
+  const [seenRequestAccess, setSeenRequestAccess] = useState(requestAccess);
+  if (requestAccess !== seenRequestAccess) {
+    setSeenRequestAccess(requestAccess);
+    if (requestAccess) setTab('request');
+  }
   return (
     <main className="login" id="main">
       <section className="login__card" aria-labelledby="login-title">

@@ -1,5 +1,6 @@
 import { TEXT } from '@shared/constants';
-import { can, type PermissionSet } from '@shared/permissions';
+import type { PermissionSet } from '@shared/permissions';
+import { canAccessAudiences } from '@shared/rules/cards';
 import type { ResolvedContext } from '@shared/rules/context';
 import type { SessionUser } from '@shared/schemas/auth';
 import { PageHeader } from '../../components/page-header';
@@ -22,7 +23,7 @@ export function HomePage({ context, session, permissions }: HomePageProps) {
   const { first_name, last_name } = session.user;
   const viewingAs = session.parentUser ? ` ${TEXT.viewingAs}` : '';
   const productPath = productPathOf(context);
-  const canReadAudiences = can(permissions, 'audiences', 'read');
+  const audiencesOpen = canAccessAudiences(context.client.feature_flags, permissions);
   return (
     <div className="page home">
       <PageHeader title={`Hello ${first_name} ${last_name}${viewingAs}`} />
@@ -30,9 +31,9 @@ export function HomePage({ context, session, permissions }: HomePageProps) {
         client={context.client}
         productPath={productPath}
         permissions={permissions}
-        canAccessAudiences={canReadAudiences}
+        canAccessAudiences={audiencesOpen}
       />
-      {canReadAudiences ? <RecentActivity productPath={productPath} /> : null}
+      {audiencesOpen ? <RecentActivity productPath={productPath} /> : null}
     </div>
   );
 }

@@ -35,6 +35,8 @@ export function LeftNav({ groups, pathname, badgeCount }: Props) {
               to={group.entries[0]!.target}
               className={active?.startsWith(`${group.category}/`) ? 'left-nav__category left-nav__category--active' : 'left-nav__category'}
               aria-label={snap.navExpanded ? undefined : group.category}
+              // Home has no entries under it: its category link is the highlighted entry.
+              aria-current={group.category === 'home' && active === 'home/home' ? 'page' : undefined}
               title={group.category}
             >
               <NavIcon name={group.category} />

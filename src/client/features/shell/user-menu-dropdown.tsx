@@ -42,8 +42,13 @@ export function UserMenuDropdown({ session, permissions, pathname, label }: User
             <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(EXTERNAL_PAGES.helpCenter)}>Help Center</DropdownMenu.Item>
             <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(EXTERNAL_PAGES.requestSupport)}>Request Support</DropdownMenu.Item>
             {canToggleDataSource(permissions, dataSourceCount) ? (
-              <DropdownMenu.Item className="menu__item" onSelect={() => void switchDataSource(otherSource)}>
-                Toggle to ES/Molecula <span className="subtitle">(now {dataSource === 'es' ? 'ES' : 'Molecula'})</span>
+              // The item reads exactly as spec 1 §2.7 words it; the source in use is its tooltip.
+              <DropdownMenu.Item
+                className="menu__item"
+                title={`Now using ${dataSource === 'es' ? 'ES' : 'Molecula'}`}
+                onSelect={() => void switchDataSource(otherSource)}
+              >
+                Toggle to ES/Molecula
               </DropdownMenu.Item>
             ) : null}
             {isAdmin ? (

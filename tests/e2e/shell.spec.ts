@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, expectGreeting, logIn } from './helpers';
+
+const HOME = '/acme/us/fizz-cola/fizz-original';
+const GENERIC = 'Something went wrong with this page. Please refresh and try again';
+
+async function asAdmin(page: Page) {
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await page.goto(`${HOME}/home`);
+  await expectGreeting(page, USERS.admin.name);
+}
+
+test('the left navigation lists the categories in order, 200 px expanded and 56 px collapsed', async ({ page }) => {
+  await asAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const categories = await nav.locator('.left-nav__category').evaluateAll((els) => els.map((e) => e.textContent?.trim().toLowerCase()));
+  const order = ['insights', 'audiences', 'plans', 'outcomes', 'creative', 'toolbox', 'analytics', 'home'];
+  expect(categories.length).toBeGreaterThan(2);
+  expect(categories).toEqual(order.filter((c) => categories.includes(c)));
+  expect(categories.at(-1)).toBe('home');
+  expect((await nav.boundingBox())?.width).toBe(200);
+  await expect(page.locator('.top-bar')).toHaveCSS('height', '80px');
+
+  await nav.getByRole('button', { name: 'Collapse navigation' }).click();
+  await expect(nav.getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+  expect((await nav.boundingBox())?.width).toBe(56);
+  // Collapsed, every category still has a name.
+  for (const link of await nav.locator('.left-nav__category').all()) {
+    expect(await link.getAttribute('aria-label')).toBeTruthy();
+  }
+});
+
+test('every navigation entry has a title, so a long name cut off can still be read', async ({ page }) => {
+  await asAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const link of await nav.locator('.left-nav__link').all()) {
+    const label = (await link.textContent())?.trim();
+    expect(await link.getAttribute('title')).toBe(label);
+  }
+  await expect(nav.locator('.left-nav__link').first()).toHaveCSS('text-overflow', 'ellipsis');
+  await expect(nav.locator('.left-nav__category .left-nav__text').first()).toHaveCSS('text-overflow', 'ellipsis');
+  // The navigation clips what overflows it, so the focus ring is drawn inside the entry.
+  await nav.getByRole('button', { name: 'Collapse navigation' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(nav.locator('.left-nav__category').first()).toBeFocused();
+  await expect(nav.locator('.left-nav__category').first()).toHaveCSS('outline-offset', '-3px');
+});
+
+test('the navigation highlights journey on the journey builder and overview on the audience builder', async ({ page }) => {
+  await asAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(/^home$/i);
+  await page.goto(`${HOME}/insights/journey-builder`);
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(/^journey$/i);
+  await page.goto(`${HOME}/audiences/builder`);
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(/^overview$/i);
+});
+
+test('the user menu lists its items in order; no data source toggle without molecula_access read', async ({ page }) => {
+  await logIn(page, USERS.viewer);
+  await expectGreeting(page, USERS.viewer.name);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Admin', 'Help on this Page', 'Help Center', 'Request Support', 'Logout']);
+});
+
+test('with molecula_access read and two sources the menu offers "Toggle to ES/Molecula", worded as the spec says', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(
+    ['Admin', 'Help on this Page', 'Help Center', 'Request Support', 'Toggle to ES/Molecula', 'Logout'],
+    { useInnerText: true },
+  );
+});
+
+test('with a single data source there is no toggle', async ({ page }) => {
+  await page.route('**/api/auth/self.json', async (route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const body = (await response.json()) as { data: { dataSourceCount: number } };
+    body.data.dataSourceCount = 1;
+    return route.fulfill({ response, json: body });
+  });
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.reload();
+  await expectGreeting(page, USERS.analyst.name);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Toggle/ })).toHaveCount(0);
+});
+
+test('an unexpected error shows the generic banner until the next navigation', async ({ page }) => {
+  await page.route('**/api/home-entities*', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }),
+  );
+  await asAdmin(page);
+  await expect(page.getByRole('alert').filter({ hasText: GENERIC })).toBeVisible();
+  await page.unroute('**/api/home-entities*');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'grow' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Grow' })).toBeVisible();
+  await expect(page.getByText(GENERIC)).toHaveCount(0);
+});
+
+test("a 403 shows the server's message in the banner", async ({ page }) => {
+  await page.route('**/api/home-entities*', (route) =>
+    route.fulfill({ status: 403, json: { error: { code: 'FORBIDDEN', message: 'You may not see these audiences.' } } }),
+  );
+  await asAdmin(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'You may not see these audiences.' })).toBeVisible();
+  await expect(page.getByText(GENERIC)).toHaveCount(0);
+});
+
+test('a CSRF error drops the stored token', async ({ page }) => {
+  await asAdmin(page);
+  expect(await page.evaluate(() => localStorage.getItem('csrfToken'))).toBeTruthy();
+  await page.route('**/api/home-entities*', (route) =>
+    route.fulfill({ status: 403, json: { error: { code: 'CSRF_INVALID', message: 'CSRF token missing or invalid.' } } }),
+  );
+  await page.getByLabel('Show').selectOption({ label: 'Last 10' });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('csrfToken'))).toBeNull();
+});
+
+test('refresh_login logs the user out to the login page', async ({ page }) => {
+  await asAdmin(page);
+  await page.route('**/api/home-entities*', (route) =>
+    route.fulfill({ status: 401, json: { error: { code: 'UNAUTHENTICATED', message: 'Log in again.' }, refresh_login: true } }),
+  );
+  await page.getByLabel('Show').selectOption({ label: 'Last 10' });
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
+test('a refusal toast lasts 4 s and cannot be dismissed', async ({ page }) => {
+  await logIn(page, USERS.viewer);
+  await expectGreeting(page, USERS.viewer.name);
+  await page.goto('/globex/us/globex-auto/roadster/insights/journey-builder');
+  const toast = page.locator('.toast');
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('button')).toHaveCount(0);
+  await page.waitForTimeout(2_500);
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCount(0, { timeout: 3_000 });
+});
+
+test('the bell shows "9+" above nine new tasks and opens an 800 px notification panel', async ({ page }) => {
+  const tasks = Array.from({ length: 12 }, (_, i) => ({
+    id: i + 1, report_type: 'index_report', status: 'complete', name: `Report ${i + 1}`, ui_name: `Report ${i + 1}`,
+    created_at: '2026-01-02T10:00:00Z', created_by: 1, downloaded_at: null, read_at: null, product_slug: 'fizz-original',
+    request_id: `r${i}`,
+  }));
+  await page.route('**/api/notifications*', (route) => route.fulfill({ json: { data: tasks } }));
+  await asAdmin(page);
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 9+ new', { timeout: 10_000 });
+  await expect(bell).toContainText('9+');
+  await bell.click();
+  const panel = page.locator('.notification-panel');
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())?.width).toBe(800);
+});
+
+test('the page keeps one h1 and no duplicate ids with the menu open', async ({ page }) => {
+  await asAdmin(page);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expect(page.locator('h1')).toHaveCount(1);
+  const duplicates = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    return ids.filter((id, i) => ids.indexOf(id) !== i);
+  });
+  expect(duplicates).toEqual([]);
+});
