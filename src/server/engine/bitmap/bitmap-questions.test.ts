@@ -1,0 +1,122 @@
+import { RoaringBitmap32 } from 'roaring';
+import { describe, expect, it } from 'vitest';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { generateMembers } from '../generator/generator';
+import { Random } from '../generator/random';
+import { audienceSet, countRule, overlap, twoProportionZ, widgetRows, type BitmapSource } from './bitmap-questions';
+
+const PEOPLE = 50_000;
+const segments = new Map<number, RoaringBitmap32>();
+const attributes = new Map<number, RoaringBitmap32>();
+const plain = new Map<string, Set<number>>();
+for (const set of generateMembers({ people: PEOPLE, segments: 80, seed: 'bitmap-test' })) {
+  const bitmap = new RoaringBitmap32(set.members);
+  if (set.kind === 'segment') {
+    segments.set(set.segment.shortId, bitmap);
+    plain.set(`s${set.segment.shortId}`, new Set(set.members));
+  } else {
+    attributes.set(set.attribute.id, bitmap);
+    plain.set(`a${set.attribute.id}`, new Set(set.members));
+  }
+}
+const source: BitmapSource = { people: PEOPLE, segment: (id) => segments.get(id), attribute: (id) => attributes.get(id) };
+
+/** The reference: one flag per person, every union and intersection built in full. */
+function naiveCount(rules: AudienceRules): number {
+  const union = (ids: number[]) => {
+    const mask = new Uint8Array(PEOPLE);
+    for (const id of ids) for (const person of plain.get(`s${id}`)!) mask[person] = 1;
+    return mask;
+  };
+  const result = union(rules.include.and[0]!);
+  for (const g of rules.include.and.slice(1)) {
+    const other = union(g);
+    for (let p = 0; p < PEOPLE; p++) result[p] = result[p]! & other[p]!;
+  }
+  const excluded = union(rules.exclude);
+  let n = 0;
+  for (let p = 0; p < PEOPLE; p++) if (result[p] && !excluded[p]) n++;
+  return n;
+}
+
+function randomRules(random: Random): AudienceRules {
+  const ids = [...segments.keys()];
+  const groups = 1 + random.int(3);
+  return {
+    include: { and: Array.from({ length: groups }, () => Array.from({ length: 1 + random.int(4) }, () => random.pick(ids))) },
+    exclude: random.next() < 0.5 ? [] : Array.from({ length: 1 + random.int(2) }, () => random.pick(ids)),
+  };
+}
+
+describe('countRule and audienceSet', () => {
+  it('agree with building every union and intersection, over 300 random rules', () => {
+    const random = new Random('rules');
+    for (let i = 0; i < 300; i++) {
+      const rules = randomRules(random);
+      const expected = naiveCount(rules);
+      expect(countRule(source, rules), JSON.stringify(rules)).toBe(expected);
+      expect(audienceSet(source, rules).size, JSON.stringify(rules)).toBe(expected);
+    }
+  });
+
+  it('never changes the stored sets', () => {
+    const before = [...segments.values()].map((s) => s.size);
+    const random = new Random('mutation');
+    for (let i = 0; i < 50; i++) audienceSet(source, randomRules(random));
+    expect([...segments.values()].map((s) => s.size)).toEqual(before);
+  });
+
+  it('refuses an unknown segment', () => {
+    expect(() => countRule(source, { include: { and: [[99_999]] }, exclude: [] })).toThrow(/Unknown segment 99999/);
+  });
+});
+
+describe('widgetRows', () => {
+  it('gives count, share, base share, index and z per value, matching a direct count', () => {
+    const audience = audienceSet(source, { include: { and: [[1, 2]] }, exclude: [] });
+    const ids = [...attributes.keys()].slice(0, 7);
+    const rows = widgetRows(source, audience, ids);
+    for (const row of rows) {
+      const value = plain.get(`a${row.attributeId}`)!;
+      const count = [...audience].filter((p) => value.has(p)).length;
+      expect(row.count).toBe(count);
+      expect(row.share).toBeCloseTo(count / audience.size);
+      expect(row.baseShare).toBeCloseTo(value.size / PEOPLE);
+      expect(row.index).toBeCloseTo((100 * (count / audience.size)) / (value.size / PEOPLE));
+    }
+    // One category's values partition everyone: the audience's shares add up to 1.
+    expect(rows.reduce((s, r) => s + r.share, 0)).toBeCloseTo(1);
+  });
+
+  it('answers an empty audience without dividing by zero', () => {
+    const rows = widgetRows(source, new RoaringBitmap32(), [...attributes.keys()].slice(0, 3));
+    for (const row of rows) expect(row).toMatchObject({ count: 0, share: 0 });
+  });
+});
+
+describe('twoProportionZ', () => {
+  it('matches a worked example', () => {
+    // p1 = 0.3 of 200, p2 = 0.2 of 300: pooled 0.24, se 0.03899, z 2.5649.
+    expect(twoProportionZ(60, 200, 60, 300)).toBeCloseTo(2.5649, 3);
+  });
+  it('is null when a side is empty or nothing varies', () => {
+    expect(twoProportionZ(0, 0, 5, 10)).toBeNull();
+    expect(twoProportionZ(0, 10, 0, 10)).toBeNull();
+  });
+});
+
+describe('overlap', () => {
+  it('counts every pair', () => {
+    const a = new RoaringBitmap32([1, 2, 3, 4]);
+    const b = new RoaringBitmap32([3, 4, 5]);
+    const c = new RoaringBitmap32([4, 5, 6, 7]);
+    expect(overlap([a, b, c])).toEqual({
+      sizes: [4, 3, 4],
+      pairs: [
+        { a: 0, b: 1, count: 2 },
+        { a: 0, b: 2, count: 1 },
+        { a: 1, b: 2, count: 2 },
+      ],
+    });
+  });
+});
