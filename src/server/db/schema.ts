@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   index,
@@ -9,10 +10,14 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL `bit varying`, sent and read as a hex string ('x...' on input). */
+const bitVarying = customType<{ data: string; driverData: string }>({ dataType: () => 'bit varying' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -217,3 +222,18 @@ export const hierarchyVersion = pgTable('hierarchy_version', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
+
+/**
+ * Who is in each segment and attribute value of a client region's people, durably: person ids
+ * in fixed chunks of 65,536 bits (chunk c holds ids c*65536 .. c*65536+65535, first id leftmost).
+ * All-zero chunks are not stored. The SQL engine counts with bit_or / & / bit_count over these;
+ * the bitmap engine loads them at start.
+ */
+export const memberChunks = pgTable('member_chunks', {
+  clientRegionId: integer('client_region_id').notNull().references(() => clientRegions.id, { onDelete: 'cascade' }),
+  /** 1 = segment, 2 = attribute value. */
+  setKind: smallint('set_kind').notNull(),
+  setId: integer('set_id').notNull(),
+  chunk: integer('chunk').notNull(),
+  bits: bitVarying('bits').notNull(),
+}, (t) => [primaryKey({ columns: [t.clientRegionId, t.setKind, t.setId, t.chunk] })]);
