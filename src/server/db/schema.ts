@@ -237,3 +237,77 @@ export const memberChunks = pgTable('member_chunks', {
   chunk: integer('chunk').notNull(),
   bits: bitVarying('bits').notNull(),
 }, (t) => [primaryKey({ columns: [t.clientRegionId, t.setKind, t.setId, t.chunk] })]);
+
+/** Data vendors (spec 1 §3): who supplies segments. */
+export const vendors = pgTable('vendors', {
+  id: serial('id').primaryKey(),
+  vendorName: text('vendor_name').notNull().unique(),
+  vendorType: text('vendor_type').notNull(),
+});
+
+export const vendorGroups = pgTable('vendor_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const vendorGroupMembers = pgTable('vendor_group_members', {
+  groupId: integer('group_id').notNull().references(() => vendorGroups.id, { onDelete: 'cascade' }),
+  vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.groupId, t.vendorId] })]);
+
+export const vendorSourceCodes = pgTable('vendor_source_codes', {
+  id: serial('id').primaryKey(),
+  vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+}, (t) => [uniqueIndex('vendor_source_codes_key').on(t.vendorId, t.code)]);
+
+/** Which vendor's data a region has, and for which use cases (create_audience_single, ...). */
+export const vendorDataSources = pgTable('vendor_data_sources', {
+  id: serial('id').primaryKey(),
+  vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'cascade' }),
+  useCases: jsonb('use_cases').$type<string[]>().notNull().default([]),
+}, (t) => [uniqueIndex('vendor_data_sources_key').on(t.vendorId, t.regionId)]);
+
+/** The people of a client region's data: ids 0..people-1, and how they were made. */
+export const dataSets = pgTable('data_sets', {
+  clientRegionId: integer('client_region_id').primaryKey().references(() => clientRegions.id, { onDelete: 'cascade' }),
+  people: integer('people').notNull(),
+  seed: text('seed'),
+  /** generating | ready */
+  status: text('status').notNull().default('generating'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const demographicCategories = pgTable('demographic_categories', {
+  id: serial('id').primaryKey(),
+  clientRegionId: integer('client_region_id').notNull().references(() => clientRegions.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+}, (t) => [uniqueIndex('demographic_categories_key').on(t.clientRegionId, t.name)]);
+
+/** A value of a category; its members are member_chunks rows of set kind 2 and this id. */
+export const demographicValues = pgTable('demographic_values', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id').notNull().references(() => demographicCategories.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+}, (t) => [uniqueIndex('demographic_values_key').on(t.categoryId, t.name)]);
+
+/** Segments of a client region's data; members are member_chunks rows of set kind 1 and short_id. */
+export const segments = pgTable('segments', {
+  id: serial('id').primaryKey(),
+  clientRegionId: integer('client_region_id').notNull().references(() => clientRegions.id, { onDelete: 'cascade' }),
+  shortId: integer('short_id').notNull(),
+  identifier: text('identifier').notNull(),
+  name: text('name').notNull(),
+  pathParts: jsonb('path_parts').$type<string[]>().notNull(),
+  vendorId: integer('vendor_id').notNull().references(() => vendors.id, { onDelete: 'restrict' }),
+  deleted: boolean('deleted').notNull().default(false),
+  allowCreateAudienceSingle: boolean('allow_create_audience_single').notNull().default(true),
+  peopleCount: integer('people_count').notNull().default(0),
+}, (t) => [
+  uniqueIndex('segments_short_id_key').on(t.clientRegionId, t.shortId),
+  uniqueIndex('segments_identifier_key').on(t.clientRegionId, t.identifier),
+  index('segments_name_idx').on(t.clientRegionId, t.name),
+]);

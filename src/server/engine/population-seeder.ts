@@ -1,0 +1,73 @@
+import type { Db } from '../db/client';
+import { CATEGORIES } from './generator/catalog';
+import { buildCatalog, generateMembers, type GeneratorOptions } from './generator/generator';
+import * as repo from './catalogue-repository';
+import { storeMembers } from './sql/member-chunks-repository';
+
+export interface SeedResult {
+  people: number;
+  segments: number;
+  attributeValues: number;
+  memberIds: number;
+}
+
+/**
+ * Makes a client region's synthetic people, catalogue and members, replacing what it had:
+ * vendors and their data sources, 15 demographic categories, the segments, and every set's
+ * members in member_chunks. The same options give the same data.
+ */
+export async function seedPopulation(
+  db: Db,
+  clientRegionId: number,
+  options: GeneratorOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SeedResult> {
+  const seed = String(options.seed);
+  const catalog = buildCatalog(options);
+  const regionId = await repo.regionOf(db, clientRegionId);
+  const vendorIds = new Map<string, number>();
+  const valueIds = new Map<number, number>();
+
+  await db.transaction(async (tx) => {
+    await repo.setDataSet(tx, clientRegionId, options.people, seed, 'generating');
+    await repo.clearPopulation(tx, clientRegionId);
+    for (const segment of catalog.segments) {
+      if (vendorIds.has(segment.vendorName)) continue;
+      const id = await repo.upsertVendor(tx, segment.vendorName, segment.vendorType);
+      await repo.addVendorDataSource(tx, id, regionId, ['create_audience_single']);
+      vendorIds.set(segment.vendorName, id);
+    }
+    for (const [position, category] of CATEGORIES.entries()) {
+      const categoryId = await repo.insertCategory(tx, clientRegionId, category.name, position);
+      const ids = await repo.insertValues(tx, categoryId, category.values);
+      catalog.attributes.filter((a) => a.categoryIndex === position).forEach((a, i) => valueIds.set(a.id, ids[i]!));
+    }
+  });
+
+  const total = catalog.attributes.length + catalog.segments.length;
+  let done = 0;
+  let memberIds = 0;
+  for (const set of generateMembers(options, catalog)) {
+    if (set.kind === 'attribute') {
+      await storeMembers(db, clientRegionId, 'attribute', valueIds.get(set.attribute.id)!, set.members);
+    } else {
+      const s = set.segment;
+      await repo.insertSegment(db, {
+        clientRegionId,
+        shortId: s.shortId,
+        identifier: s.identifier,
+        name: s.name,
+        pathParts: s.pathParts,
+        vendorId: vendorIds.get(s.vendorName)!,
+        deleted: s.deleted,
+        allowCreateAudienceSingle: s.allowCreateAudienceSingle,
+        peopleCount: set.members.length,
+      });
+      await storeMembers(db, clientRegionId, 'segment', s.shortId, set.members);
+    }
+    memberIds += set.members.length;
+    onProgress?.(++done, total);
+  }
+  await repo.setDataSet(db, clientRegionId, options.people, seed, 'ready');
+  return { people: options.people, segments: catalog.segments.length, attributeValues: catalog.attributes.length, memberIds };
+}
