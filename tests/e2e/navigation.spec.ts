@@ -59,3 +59,11 @@ test('a permitted feature page shows its header and says it has no content yet',
   await expect(page.getByRole('heading', { level: 1, name: 'Grow' })).toBeVisible();
   await expect(page.getByText('This page has no content yet.')).toBeVisible();
 });
+
+test('brand management without its permission says so', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/acme/brands/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand Management' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
+});
