@@ -26,13 +26,16 @@ export function endSessionLocally(): void {
   if (!window.location.pathname.startsWith('/login')) appNavigate('/login');
 }
 
-/** Logout: the redirect happens 200 ms after the action (spec 1 §4). */
+/**
+ * Logout: the redirect happens 200 ms after the action (spec 1 §4), counted from the click, or
+ * when the server has answered if that takes longer (so a quick login afterwards cannot have its
+ * new cookie cleared by the old logout's answer). If the server cannot be reached, the local
+ * session ends all the same and the server's expires on its own.
+ */
 export async function logout(): Promise<void> {
-  try {
-    await api('/api/auth/logout', okResponseSchema, { method: 'POST', context: null });
-  } finally {
-    setTimeout(endSessionLocally, TIMING.logoutRedirectMs);
-  }
+  const told = api('/api/auth/logout', okResponseSchema, { method: 'POST', context: null }).catch(() => undefined);
+  await Promise.all([told, new Promise((resolve) => setTimeout(resolve, TIMING.logoutRedirectMs))]);
+  endSessionLocally();
 }
 
 /**
