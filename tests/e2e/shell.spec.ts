@@ -159,6 +159,11 @@ test('the bell shows "9+" above nine new tasks and opens an 800 px notification 
   const panel = page.locator('.notification-panel');
   await expect(panel).toBeVisible();
   expect((await panel.boundingBox())?.width).toBe(800);
+  // Focus moves into the panel; Escape closes it and gives focus back to the bell.
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(bell).toBeFocused();
 });
 
 test('the page keeps one h1 and no duplicate ids with the menu open', async ({ page }) => {

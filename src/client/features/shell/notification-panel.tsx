@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatShortDate } from '@shared/rules/format';
 import { TEXT } from '@shared/constants';
 import { isTaskInProgress, isTaskNew } from '@shared/rules/notifications';
@@ -5,10 +6,23 @@ import type { Task } from './notifications-query';
 
 /** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
 export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus moves into the panel when it opens and back to where it was (the bell) when it closes.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    heading.current?.focus();
+    return () => opener?.focus();
+  }, []);
   return (
-    <aside className="notification-panel" aria-labelledby="notifications-title">
+    <aside
+      className="notification-panel"
+      aria-labelledby="notifications-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <div className="notification-panel__header">
-        <h2 id="notifications-title">Notifications</h2>
+        <h2 id="notifications-title" ref={heading} tabIndex={-1}>Notifications</h2>
         <button type="button" className="button button--ghost" onClick={onClose}>
           Close
         </button>
