@@ -1,11 +1,12 @@
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { HEADERS } from '@shared/constants';
+import { ERROR_CODES, type ApiError } from '@shared/schemas/error';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
@@ -46,6 +47,12 @@ export async function buildApp({ config, database, logger, serveClient = true }:
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the framework raises before routing (a malformed URL, a bad header) get the one shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const body: ApiError = { error: { code: ERROR_CODES.badRequest, message: error.message } };
+      // The reply here is typed for any route's schemas; this body is the error shape.
+      void (reply as FastifyReply).status(error.statusCode ?? 400).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

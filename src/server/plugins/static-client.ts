@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built PWA. Hashed assets are immutable; index.html and the service worker are
- * always revalidated so a deploy is picked up. Unknown non-API paths get the app shell,
- * which renders its own not-found page.
+ * always revalidated so a deploy is picked up (files added after start need a restart). Unknown
+ * non-API paths get the app shell, which renders its own not-found page.
  */
 export default fp(async (app) => {
   const root = app.config.clientDir;
@@ -24,15 +24,11 @@ export default fp(async (app) => {
       else res.header('cache-control', 'no-cache');
     },
   });
+  // @fastify/static (wildcard: false) has a route for every built file; what reaches this one
+  // is no file. A path with an extension or under /api is a 404; anything else is an app route.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const rel = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    const file = path.normalize(path.join(root, rel));
-    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(root, file));
-    }
-    if (rel.startsWith('/api/') || path.extname(rel)) {
-      return reply.callNotFound();
-    }
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || path.extname(pathname)) return reply.callNotFound();
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
