@@ -3,22 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../src/shared/constants';
 import { homeEntitiesResponseSchema } from '../../src/shared/schemas/home';
 import { DEMO_AUDIENCES } from '../../src/server/db/demo-tenant';
-import { audiences, brands, clients, productRegions, products, regions, rolePermissions, roles } from '../../src/server/db/schema';
+import { audiences, rolePermissions, roles } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/client';
+import { findProductScope } from '../../src/server/modules/hierarchy/hierarchy-repository';
 import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, login } from './helper';
 import { expectError, strict } from './support';
 
 /** The ids of client/region/brand/product slugs. */
 async function scopeOf(database: Database, fullSlug: string) {
   const [client, region, brand, product] = fullSlug.split('/') as [string, string, string, string];
-  const [row] = await database.db
-    .select({ clientId: clients.id, regionId: regions.id, productId: products.id })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(clients, eq(clients.id, brands.clientId))
-    .innerJoin(productRegions, eq(productRegions.productId, products.id))
-    .innerJoin(regions, eq(regions.id, productRegions.regionId))
-    .where(and(eq(clients.slug, client), eq(regions.slug, region), eq(brands.slug, brand), eq(products.slug, product)));
+  const row = await findProductScope(database.db, { client, region, brand, product });
   if (!row) throw new Error(`no product ${fullSlug}`);
   return row;
 }

@@ -16,6 +16,7 @@ import {
   userRoles,
   users,
 } from './schema';
+import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
 import { DEMO_AUDIENCES, DEMO_CLIENTS, DEMO_REGIONS, DEMO_ROLES, DEMO_USERS } from './demo-tenant';
 
 async function idBy<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
@@ -97,14 +98,7 @@ async function seedRolesAndUsers(tx: Executor, password: string) {
 }
 
 async function seedAudiences(tx: Executor) {
-  const [scope] = await tx
-    .select({ clientId: clients.id, productId: products.id, regionId: regions.id })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(clients, eq(clients.id, brands.clientId))
-    .innerJoin(productRegions, eq(productRegions.productId, products.id))
-    .innerJoin(regions, eq(regions.id, productRegions.regionId))
-    .where(and(eq(clients.slug, 'acme'), eq(brands.slug, 'fizz-cola'), eq(products.slug, 'fizz-original'), eq(regions.slug, 'us')));
+  const scope = await findProductScope(tx, { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-original' });
   if (!scope) throw new Error('seed: acme/us/fizz-cola/fizz-original missing');
   const existing = await tx.select({ name: audiences.name }).from(audiences).where(eq(audiences.productId, scope.productId));
   const have = new Set(existing.map((a) => a.name));

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brands, clientRegions, clients, productRegions, products, regions } from '../../db/schema';
 
@@ -22,4 +22,17 @@ export function brandProductRows(db: Executor, clientIds: number[]) {
     .innerJoin(productRegions, eq(productRegions.productId, products.id))
     .where(inArray(brands.clientId, clientIds))
     .orderBy(asc(brands.category), asc(brands.name), asc(products.name));
+}
+
+/** The ids behind a full client/region/brand/product slug path, when the product is sold there. */
+export async function findProductScope(db: Executor, slugs: { client: string; region: string; brand: string; product: string }) {
+  const [row] = await db
+    .select({ clientId: clients.id, regionId: regions.id, productId: products.id })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(clients, eq(clients.id, brands.clientId))
+    .innerJoin(productRegions, eq(productRegions.productId, products.id))
+    .innerJoin(regions, eq(regions.id, productRegions.regionId))
+    .where(and(eq(clients.slug, slugs.client), eq(regions.slug, slugs.region), eq(brands.slug, slugs.brand), eq(products.slug, slugs.product)));
+  return row;
 }
