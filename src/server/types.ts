@@ -21,6 +21,7 @@ export interface AuthUser {
   loginUserId: string | null;
   lionLogin: string | null;
   oktaLogin: string | null;
+  roles: { id: number; name: string }[];
 }
 
 export interface RequestAuth {

@@ -1,14 +1,10 @@
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   loginAttempts,
-  roles,
   sessions,
-  userRoles,
   users,
 } from '../../db/schema';
-
-export type SessionRow = typeof sessions.$inferSelect;
 
 export function findUserByEmail(db: Executor, email: string) {
   return db
@@ -29,16 +25,6 @@ export function listActiveUsers(db: Executor) {
     .from(users)
     .where(eq(users.active, true))
     .orderBy(users.lastName, users.firstName);
-}
-
-export function rolesOfUsers(db: Executor, userIds: number[]) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name, isAdmin: roles.isAdmin })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds))
-    .orderBy(roles.id);
 }
 
 export function insertSession(db: Executor, row: typeof sessions.$inferInsert) {
@@ -119,6 +105,7 @@ interface UserJson {
   login_user_id: string | null;
   lion_login: string | null;
   okta_login: string | null;
+  roles: { id: number; name: string }[];
 }
 
 /**
@@ -131,14 +118,18 @@ export async function findSessionAuth(db: Executor, tokenHash: string): Promise<
   return result.rows[0];
 }
 
-export function sessionAuthSql(tokenHash: string) {
+function sessionAuthSql(tokenHash: string) {
   return sql`
     select s.csrf_token, s.data_source, s.last_seen_at,
       json_build_object('id', ru.id, 'first_name', ru.first_name, 'last_name', ru.last_name, 'email', ru.email,
-        'login_user_id', ru.login_user_id, 'lion_login', ru.lion_login, 'okta_login', ru.okta_login) as real_user,
+        'login_user_id', ru.login_user_id, 'lion_login', ru.lion_login, 'okta_login', ru.okta_login,
+        'roles', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
+          from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ru.id), '[]'::json)) as real_user,
       case when au.id is null then null else json_build_object('id', au.id, 'first_name', au.first_name,
         'last_name', au.last_name, 'email', au.email, 'login_user_id', au.login_user_id,
-        'lion_login', au.lion_login, 'okta_login', au.okta_login) end as acting_user,
+        'lion_login', au.lion_login, 'okta_login', au.okta_login,
+        'roles', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
+          from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = au.id), '[]'::json)) end as acting_user,
       coalesce((select json_agg(json_build_object('resource', rp.resource, 'create', rp.can_create,
           'read', rp.can_read, 'update', rp.can_update, 'destroy', rp.can_destroy))
         from role_permissions rp join user_roles ur on ur.role_id = rp.role_id

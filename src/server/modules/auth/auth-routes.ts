@@ -53,7 +53,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
       reply.header(HEADERS.authToken, result.token);
       reply.header(HEADERS.csrf, result.csrfToken);
-      return { data: await service.sessionUser(db, result.auth) };
+      return { data: service.sessionUser(result.auth) };
     } catch (err) {
       if (err instanceof AppError && err.status === 429) {
         const details = err.details as { retryAfter: number };
@@ -75,7 +75,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = mustAuth(request.auth);
     // A page reload loses the in-memory token; hand it back to the session's own page.
     reply.header(HEADERS.csrf, auth.csrfToken);
-    return { data: await service.sessionUser(db, auth) };
+    return { data: service.sessionUser(auth) };
   });
 
   app.post('/api/auth/logout', {
@@ -114,7 +114,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = mustAuth(request.auth);
     await service.startImpersonation(db, auth, request.body.user_id, request.id);
     const next = await service.reload(db, auth);
-    return { data: await service.sessionUser(db, next) };
+    return { data: service.sessionUser(next) };
   });
 
   app.delete('/api/auth/impersonate', {
@@ -125,7 +125,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = mustAuth(request.auth);
     await service.stopImpersonation(db, auth, request.id);
     const next = await service.reload(db, auth);
-    return { data: await service.sessionUser(db, next) };
+    return { data: service.sessionUser(next) };
   });
 
   app.put('/api/auth/data-source', {
@@ -134,7 +134,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const auth = mustAuth(request.auth);
     await service.setDataSource(db, auth, request.body.source, request.id);
-    return { data: await service.sessionUser(db, await service.reload(db, auth)) };
+    return { data: service.sessionUser(await service.reload(db, auth)) };
   });
 };
 

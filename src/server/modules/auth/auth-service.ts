@@ -18,8 +18,6 @@ import { mergePermissions } from './permission-set';
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password'));
 
-export const hashPassword = (password: string) => hash(password);
-
 export interface LoginResult {
   token: string;
   csrfToken: string;
@@ -105,6 +103,7 @@ const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthU
   loginUserId: u.login_user_id,
   lionLogin: u.lion_login,
   oktaLogin: u.okta_login,
+  roles: u.roles,
 });
 
 async function authenticateByHash(
@@ -146,8 +145,7 @@ export async function logout(db: Db, auth: RequestAuth, requestId: string) {
 /** The data sources an account may use; both exist on every deployment of this build. */
 export const DATA_SOURCE_COUNT = 2;
 
-async function toUser(db: Db, u: AuthUser): Promise<User> {
-  const roles = await repo.rolesOfUsers(db, [u.id]);
+function toUser(u: AuthUser): User {
   return {
     id: u.id,
     first_name: u.firstName,
@@ -156,17 +154,19 @@ async function toUser(db: Db, u: AuthUser): Promise<User> {
     loginUserId: u.loginUserId,
     lion_login: u.lionLogin,
     okta_login: u.oktaLogin,
-    roles: roles.map((r) => ({ id: r.id, name: r.name })),
-    role_ids: roles.map((r) => r.id),
+    roles: u.roles,
+    role_ids: u.roles.map((r) => r.id),
   };
 }
 
-export async function sessionUser(db: Db, auth: RequestAuth): Promise<SessionUser> {
-  const [user, parentUser] = await Promise.all([
-    toUser(db, auth.user),
-    auth.parentUser ? toUser(db, auth.parentUser) : Promise.resolve(null),
-  ]);
-  return { user, parentUser, dataSource: auth.dataSource, dataSourceCount: DATA_SOURCE_COUNT };
+/** The session as the client sees it; everything comes from the one session query. */
+export function sessionUser(auth: RequestAuth): SessionUser {
+  return {
+    user: toUser(auth.user),
+    parentUser: auth.parentUser ? toUser(auth.parentUser) : null,
+    dataSource: auth.dataSource,
+    dataSourceCount: DATA_SOURCE_COUNT,
+  };
 }
 
 export async function startImpersonation(db: Db, auth: RequestAuth, targetId: number, requestId: string) {
