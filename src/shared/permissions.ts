@@ -79,21 +79,3 @@ export type PermissionSet = Partial<Record<Resource, Actions>>;
 export function can(set: PermissionSet | undefined, resource: Resource, action: Action): boolean {
   return set?.[resource]?.[action] === true;
 }
-
-/** True when every listed (resource, action) is granted. */
-export function canAll(
-  set: PermissionSet | undefined,
-  required: readonly (readonly [Resource, Action])[],
-): boolean {
-  return required.every(([resource, action]) => can(set, resource, action));
-}
-
-/** Parses the spec's letter notation ("CRU") into actions. */
-export function lettersToActions(letters: string): Action[] {
-  const map: Record<string, Action> = { C: 'create', R: 'read', U: 'update', D: 'destroy' };
-  return [...letters].map((letter) => {
-    const action = map[letter];
-    if (!action) throw new Error(`Unknown permission letter: ${letter}`);
-    return action;
-  });
-}

@@ -10,10 +10,6 @@ export function configureErrorHandling(options: { onSessionLost: () => void }): 
   onSessionLost = options.onSessionLost;
 }
 
-export function sessionLost(): void {
-  onSessionLost();
-}
-
 /** The error catalogue of spec 1 §8, applied to every failed query and mutation. */
 export function handleApiError(error: unknown): void {
   if (isApiError(error)) {

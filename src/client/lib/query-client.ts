@@ -1,7 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { handleApiError } from './error-handling';
+import { handleApiError, type ErrorMeta } from './error-handling';
 
-function handled(meta: Record<string, unknown> | undefined): boolean {
+// Every query's and mutation's meta is typed: `handlesErrors` is the only key the app uses.
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ErrorMeta;
+    mutationMeta: ErrorMeta;
+  }
+}
+
+function handled(meta: ErrorMeta | undefined): boolean {
   return meta?.handlesErrors === true;
 }
 

@@ -26,8 +26,3 @@ export const audienceRulesSchema = z.object({
   ),
 });
 export type AudienceRules = z.infer<typeof audienceRulesSchema>;
-
-/** Every segment id a rule names, once. */
-export function ruleSegmentIds(rules: AudienceRules): number[] {
-  return [...new Set([...rules.include.and.flat(), ...rules.exclude])];
-}

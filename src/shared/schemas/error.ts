@@ -26,8 +26,3 @@ export const ERROR_CODES = {
   unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
-
-/** Wraps a payload schema in the `{ data }` envelope every success uses. */
-export function envelope<T extends z.ZodMiniType>(data: T) {
-  return z.object({ data });
-}

@@ -14,8 +14,3 @@ export const HEALTH_SERVICES = [
 export type HealthService = (typeof HEALTH_SERVICES)[number]['key'];
 
 export const healthOkSchema = z.object({ data: z.literal('OK') });
-
-/** A health answer is OK only when its data field is exactly "OK". */
-export function isHealthy(body: unknown): boolean {
-  return healthOkSchema.safeParse(body).success;
-}

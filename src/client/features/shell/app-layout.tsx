@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { TIMING } from '@shared/constants';
+import { LAYOUT, TIMING } from '@shared/constants';
 import { resolveContext } from '@shared/rules/context';
 import { buildNavigation, NO_DATA } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
@@ -68,7 +68,7 @@ export function AppLayout() {
         availability: NO_DATA,
       })
     : [];
-  const navWidth = snap.navExpanded ? 200 : 56;
+  const navWidth = snap.navExpanded ? LAYOUT.navExpandedPx : LAYOUT.navCollapsedPx;
 
   return (
     <div className="app" style={{ ['--nav-width' as string]: `${navWidth}px` }}>
