@@ -19,6 +19,8 @@ import authRoutes from './modules/auth/auth-routes';
 import healthRoutes from './modules/health/health-routes';
 import hierarchyRoutes from './modules/hierarchy/hierarchy-routes';
 import homeRoutes from './modules/home/home-routes';
+import insightsRoutes from './modules/insights/insights-routes';
+import { DataManager } from './engine/data-manager';
 import notificationRoutes from './modules/notifications/notifications-routes';
 import toolboxRoutes from './modules/toolbox/toolbox-routes';
 import './types';
@@ -59,6 +61,9 @@ export async function buildApp({ config, database, logger, serveClient = true }:
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const data = new DataManager(database.db, { timeLimitMs: config.engineTimeLimitMs, demo: config.demoData }, app.log);
+  app.decorate('data', data);
+  app.addHook('onClose', () => data.close());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });
@@ -77,6 +82,7 @@ export async function buildApp({ config, database, logger, serveClient = true }:
   await app.register(homeRoutes);
   await app.register(toolboxRoutes);
   await app.register(notificationRoutes);
+  await app.register(insightsRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);

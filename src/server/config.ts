@@ -19,6 +19,10 @@ export interface Config {
   secureCookies: boolean;
   logLevel: string;
   env: string;
+  /** A count, widget or overlap running longer than this is stopped and refused. */
+  engineTimeLimitMs: number;
+  /** Synthetic people made for each client region without data (the demo, in the background); null: none. */
+  demoData: { people: number; segments: number } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +49,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     env: env.APP_ENV ?? 'local',
+    engineTimeLimitMs: positive(env, 'ENGINE_TIME_LIMIT_MS', 15_000),
+    // On by default wherever the demo tenant is seeded; DEMO_PEOPLE=0 turns it off.
+    demoData: (env.SEED_DEMO === '1' || (!databaseUrl && env.SEED_DEMO !== '0')) && env.DEMO_PEOPLE !== '0'
+      ? { people: positive(env, 'DEMO_PEOPLE', 1_000_000), segments: positive(env, 'DEMO_SEGMENTS', 300) }
+      : null,
   };
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return n;
 }

@@ -2,6 +2,7 @@ import type { Action, PermissionSet, Resource } from '@shared/permissions';
 import type { DataSource } from '@shared/schemas/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { DataManager } from './engine/data-manager';
 
 /** Who may call a route: every route declares one (the auth plugin refuses routes that don't). */
 export type RouteAccess =
@@ -64,5 +65,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** The count engine's data sources and each client region's data state. */
+    data: DataManager;
   }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
+import { seedTestPopulation } from './population';
 
 export const TEMPLATE_DIR = path.resolve('.tmp/api-template');
 
@@ -12,5 +13,6 @@ export default async function setup() {
   const database = await openDatabase({ dataDir: TEMPLATE_DIR });
   await database.migrate();
   await seedDemo(database.db, 'demo-password');
+  await seedTestPopulation(database.db);
   await database.close();
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
+import { seedTestPopulation } from './population';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const ADMIN = 'admin@demo.test';
@@ -37,6 +38,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
     const database = await openDatabase({ url: testUrl.toString() });
     await database.migrate();
     await seedDemo(database.db, DEMO_PASSWORD);
+    await seedTestPopulation(database.db);
     return {
       database,
       cleanup: async () => {
@@ -65,9 +67,12 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, cleanup } = await freshDatabase();
   // Tests assert what the database says at once; the session cache has its own test.
-  const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false };
+  const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false, demoData: null };
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();
+  // The seeded test population loads into the bitmap worker before the first test asks.
+  await app.data.start();
+  await app.data.whenIdle();
   afterAll(async () => {
     await app.close();
     await cleanup();

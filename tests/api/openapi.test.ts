@@ -40,14 +40,22 @@ const documentSchema = z.object({
 });
 type Doc = z.infer<typeof documentSchema>;
 
-/** Every route the server has, from Fastify's own route table. */
+/**
+ * Every route the server has, from Fastify's own route table. The table is a tree: a route
+ * under another (/api/segments/lookup under /api/segments) is printed indented, relative to it.
+ */
 function routesOf(printed: string): string[] {
   const routes: string[] = [];
+  const parents: string[] = [];
   for (const line of printed.split('\n')) {
-    const m = /── (\S+) \(([^)]+)\)/.exec(line);
+    const m = /^([│ ]*)[├└]── (\S+?)(?: \(([^)]+)\))?$/.exec(line.trimEnd());
     if (!m) continue;
-    const [, path, methods] = m as unknown as [string, string, string];
-    for (const method of methods.split(',').map((x) => x.trim())) {
+    const [, indent, segment, methods] = m as unknown as [string, string, string, string | undefined];
+    const depth = indent.length / 4;
+    const path = (parents[depth - 1] ?? '') + segment;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    for (const method of (methods ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
       if (method !== 'HEAD') routes.push(`${method} ${path}`);
     }
   }

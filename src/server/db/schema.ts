@@ -307,7 +307,8 @@ export const segments = pgTable('segments', {
   allowCreateAudienceSingle: boolean('allow_create_audience_single').notNull().default(true),
   peopleCount: integer('people_count').notNull().default(0),
 }, (t) => [
-  uniqueIndex('segments_short_id_key').on(t.clientRegionId, t.shortId),
+  // Short ids are global: a rule naming another client region's segment finds nothing here.
+  uniqueIndex('segments_short_id_key').on(t.shortId),
   uniqueIndex('segments_identifier_key').on(t.clientRegionId, t.identifier),
   index('segments_name_idx').on(t.clientRegionId, t.name),
 ]);

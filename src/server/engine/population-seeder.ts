@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { CATEGORIES } from './generator/catalog';
-import { buildCatalog, generateMembers, type GeneratorOptions } from './generator/generator';
+import { buildCatalog, generateMembers, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
 import * as repo from './catalogue-repository';
 import { storeMembers } from './sql/member-chunks-repository';
 
@@ -22,7 +22,9 @@ export async function seedPopulation(
   options: GeneratorOptions,
   onProgress?: (done: number, total: number) => void,
 ): Promise<SeedResult> {
+  if (options.segments > SHORT_ID_SPAN) throw new RangeError(`A client region may have at most ${SHORT_ID_SPAN} segments`);
   const seed = String(options.seed);
+  options = { ...options, shortIdBase: clientRegionId * SHORT_ID_SPAN };
   const catalog = buildCatalog(options);
   const regionId = await repo.regionOf(db, clientRegionId);
   const vendorIds = new Map<string, number>();

@@ -24,5 +24,11 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   unavailable: 'UNAVAILABLE',
+  /** Segment ids the caller's client region does not have, or has deleted. */
+  unknownSegments: 'UNKNOWN_SEGMENTS',
+  /** The region's audience data is still being generated or loaded. */
+  dataNotReady: 'DATA_NOT_READY',
+  /** A question ran past the per-request time limit and was stopped. */
+  timeLimit: 'TIME_LIMIT',
   internal: 'INTERNAL',
 } as const;

@@ -1,9 +1,10 @@
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring';
 import { describe, expect, it } from 'vitest';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { generateMembers } from '../generator/generator';
 import { Random } from '../generator/random';
-import { audienceSet, countRule, overlap, twoProportionZ, widgetRows, type BitmapSource } from './bitmap-questions';
+import { widgetMaths, twoProportionZ } from '@shared/rules/insights';
+import { audienceSet, countRule, countsQuestion, overlap, widgetCounts, type BitmapSource } from './bitmap-questions';
 
 const PEOPLE = 50_000;
 const segments = new Map<number, RoaringBitmap32>();
@@ -71,26 +72,54 @@ describe('countRule and audienceSet', () => {
   });
 });
 
-describe('widgetRows', () => {
+describe('widgetCounts with widgetMaths', () => {
   it('gives count, share, base share, index and z per value, matching a direct count', () => {
     const audience = audienceSet(source, { include: { and: [[1, 2]] }, exclude: [] });
     const ids = [...attributes.keys()].slice(0, 7);
-    const rows = widgetRows(source, audience, ids);
+    const rows = widgetCounts(source, audience, ids).map((c) => ({ ...c, ...widgetMaths(c.count, audience.size, c.valueSize, PEOPLE) }));
     for (const row of rows) {
       const value = plain.get(`a${row.attributeId}`)!;
       const count = [...audience].filter((p) => value.has(p)).length;
       expect(row.count).toBe(count);
+      expect(row.valueSize).toBe(value.size);
       expect(row.share).toBeCloseTo(count / audience.size);
-      expect(row.baseShare).toBeCloseTo(value.size / PEOPLE);
+      expect(row.base_share).toBeCloseTo(value.size / PEOPLE);
       expect(row.index).toBeCloseTo((100 * (count / audience.size)) / (value.size / PEOPLE));
+      expect(row.z_score).toBeCloseTo(twoProportionZ(count, audience.size, value.size - count, PEOPLE - audience.size)!);
     }
     // One category's values partition everyone: the audience's shares add up to 1.
     expect(rows.reduce((s, r) => s + r.share, 0)).toBeCloseTo(1);
   });
 
   it('answers an empty audience without dividing by zero', () => {
-    const rows = widgetRows(source, new RoaringBitmap32(), [...attributes.keys()].slice(0, 3));
-    for (const row of rows) expect(row).toMatchObject({ count: 0, share: 0 });
+    const rows = widgetCounts(source, new RoaringBitmap32(), [...attributes.keys()].slice(0, 3)).map((c) => widgetMaths(c.count, 0, c.valueSize, PEOPLE));
+    for (const row of rows) expect(row).toMatchObject({ share: 0, small_sample: true, significant: false });
+  });
+});
+
+describe('countsQuestion', () => {
+  const setOf = (id: number) => plain.get(`s${id}`)!;
+  const union = (ids: number[]) => new Set(ids.flatMap((id) => [...setOf(id)]));
+  const inFocus = (people: Set<number>, focus: Set<number> | null) => (focus ? [...people].filter((p) => focus.has(p)).length : people.size);
+
+  it('counts segments, market unions and totals within the focus, as a direct count does', () => {
+    const random = new Random('counts');
+    const ids = [...segments.keys()];
+    for (let i = 0; i < 40; i++) {
+      const matched = { '1': [random.pick(ids), random.pick(ids)], '2': [random.pick(ids)], '3': [] as number[] };
+      const modeled = { '1': [random.pick(ids)], '2': [random.pick(ids), random.pick(ids), random.pick(ids)] };
+      const focusMatched = random.next() < 0.5 ? [] : [random.pick(ids)];
+      const groups = random.next() < 0.7 ? [] : [[random.pick(ids), random.pick(ids)]];
+      const answer = countsQuestion(source, { matched, modeled, focusMatched, focusModeled: [], groups });
+      const focusLists = [...focusMatched.map((id) => [id]), ...groups].map(union);
+      const focus = focusLists.length ? new Set([...focusLists[0]!].filter((p) => focusLists.every((u) => u.has(p)))) : null;
+      const modeledFocus = groups.length ? union(groups[0]!) : null;
+      expect(answer.total_matched_count).toBe(inFocus(union(Object.values(matched).flat()), focus));
+      expect(answer.total_modeled_count).toBe(inFocus(union(Object.values(modeled).flat()), modeledFocus));
+      expect(answer.market_counts['1']).toEqual({ matched: inFocus(union(matched['1']), focus), modeled: inFocus(union(modeled['1']), modeledFocus) });
+      expect(answer.market_counts['3']).toEqual({ matched: 0, modeled: 0 });
+      expect(answer.segment_counts[String(matched['2'][0])]).toBe(inFocus(setOf(matched['2'][0]!), focus));
+    }
   });
 });
 

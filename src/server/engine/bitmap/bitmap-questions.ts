@@ -1,5 +1,6 @@
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetCount } from '../questions';
 
 /** Where the sets live: one bitmap of person ids per segment and per attribute value. */
 export interface BitmapSource {
@@ -47,49 +48,55 @@ export function countRule(source: BitmapSource, rules: AudienceRules): number {
   return head.andNotCardinality(exclude);
 }
 
-export interface WidgetRow {
-  attributeId: number;
-  /** People of the audience with this value. */
-  count: number;
-  /** count / audience size. */
-  share: number;
-  /** People with this value / everyone. */
-  baseShare: number;
-  /** 100 x share / baseShare; null when no one has the value. */
-  index: number | null;
-  /** Two-proportion z-score: the audience against everyone else. */
-  zScore: number | null;
+/** The focus of a counts call as a rule: every focused id, and every OR-group; null for everyone. */
+export function focusRules(focused: readonly number[], groups: readonly number[][]): AudienceRules | null {
+  const and = [...focused.map((id) => [id]), ...groups.map((g) => [...g])];
+  return and.length ? { include: { and }, exclude: [] } : null;
 }
 
 /**
- * For an audience and the values of one category: how its make-up compares with the base.
- * The z-score compares the audience with the people outside it (two independent samples).
+ * The counts call of spec 3 §7: each segment, each market's union and all markets' union,
+ * within the focus. Unions are built once per market and reused for the total; a count within
+ * the focus is an andCardinality, never a built intersection.
  */
-export function widgetRows(source: BitmapSource, audience: RoaringBitmap32, attributeIds: readonly number[]): WidgetRow[] {
-  const n1 = audience.size;
-  const n2 = source.people - n1;
+export function countsQuestion(source: BitmapSource, question: CountsQuestion): CountsAnswer {
+  const matchedFocus = focusFor(source, question.focusMatched, question.groups);
+  const modeledFocus = focusFor(source, question.focusModeled, question.groups);
+  const within = (set: RoaringBitmap32, focus: RoaringBitmap32 | null) => (focus ? set.andCardinality(focus) : set.size);
+  const segmentCounts: Record<string, number> = {};
+  const marketCounts: Record<string, { matched: number; modeled: number }> = {};
+  const side = (byMarket: Record<string, number[]>, focus: RoaringBitmap32 | null, key: 'matched' | 'modeled') => {
+    const unions: RoaringBitmap32[] = [];
+    for (const [market, ids] of Object.entries(byMarket)) {
+      for (const id of ids) if (!(String(id) in segmentCounts)) segmentCounts[String(id)] = within(segmentSet(source, id), focus);
+      const union = ids.length ? group(source, ids) : EMPTY;
+      unions.push(union);
+      (marketCounts[market] ??= { matched: 0, modeled: 0 })[key] = within(union, focus);
+    }
+    return unions.length ? within(RoaringBitmap32.orMany(unions), focus) : 0;
+  };
+  const totalMatched = side(question.matched, matchedFocus, 'matched');
+  const totalModeled = side(question.modeled, modeledFocus, 'modeled');
+  return { segment_counts: segmentCounts, market_counts: marketCounts, total_matched_count: totalMatched, total_modeled_count: totalModeled };
+}
+
+function focusFor(source: BitmapSource, focused: readonly number[], groups: readonly number[][]): RoaringBitmap32 | null {
+  const rules = focusRules(focused, groups);
+  return rules ? audienceSet(source, rules) : null;
+}
+
+/** For an audience and some attribute values: the audience's people with each value, and everyone with it. */
+export function widgetCounts(source: BitmapSource, audience: RoaringBitmap32, attributeIds: readonly number[]): WidgetCount[] {
   return attributeIds.map((attributeId) => {
     const value = source.attribute(attributeId);
     if (!value) throw new RangeError(`Unknown attribute value ${attributeId}`);
-    const count = n1 === 0 ? 0 : audience.andCardinality(value);
-    const share = n1 === 0 ? 0 : count / n1;
-    const baseShare = source.people === 0 ? 0 : value.size / source.people;
-    return { attributeId, count, share, baseShare, index: baseShare === 0 ? null : (100 * share) / baseShare, zScore: twoProportionZ(count, n1, value.size - count, n2) };
+    return { attributeId, count: audience.size === 0 ? 0 : audience.andCardinality(value), valueSize: value.size };
   });
 }
 
-/** z for p1 = x1/n1 against p2 = x2/n2 with the pooled proportion; null when undefined. */
-export function twoProportionZ(x1: number, n1: number, x2: number, n2: number): number | null {
-  if (n1 <= 0 || n2 <= 0) return null;
-  const pooled = (x1 + x2) / (n1 + n2);
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
-  if (se === 0) return null;
-  return (x1 / n1 - x2 / n2) / se;
-}
-
 /** Sizes of up to five audiences and of every pair's intersection. */
-export function overlap(sets: readonly RoaringBitmap32[]): { sizes: number[]; pairs: { a: number; b: number; count: number }[] } {
-  const pairs: { a: number; b: number; count: number }[] = [];
+export function overlap(sets: readonly RoaringBitmap32[]): OverlapAnswer {
+  const pairs: OverlapAnswer['pairs'] = [];
   for (let a = 0; a < sets.length; a++) {
     for (let b = a + 1; b < sets.length; b++) pairs.push({ a, b, count: sets[a]!.andCardinality(sets[b]!) });
   }

@@ -14,7 +14,15 @@ export interface GeneratorOptions {
   people: number;
   segments: number;
   seed: number | string;
+  /**
+   * Added to every segment's short id, so each client region's ids are its own (the seeder
+   * passes clientRegionId x SHORT_ID_SPAN). Identifiers stay the vendor's, the same in every region.
+   */
+  shortIdBase?: number;
 }
+
+/** The most segments one client region may have: its share of the short id space. */
+export const SHORT_ID_SPAN = 100_000;
 
 export interface AttributeValue {
   /** 1-based, stable for a given catalog. */
@@ -79,7 +87,7 @@ export function buildCatalog(options: GeneratorOptions): Catalog {
   const paths = segmentPaths();
   const segments: SegmentDefinition[] = [];
   for (let i = 0; i < options.segments; i++) {
-    const shortId = i + 1;
+    const shortId = (options.shortIdBase ?? 0) + i + 1;
     const leaf = paths[i % paths.length] ?? ['Interests', 'General', 'General'];
     const qualifier = QUALIFIERS[Math.floor(i / paths.length) % QUALIFIERS.length] ?? '';
     const round = Math.floor(i / (paths.length * QUALIFIERS.length));
@@ -95,7 +103,7 @@ export function buildCatalog(options: GeneratorOptions): Catalog {
     for (let k = 0, favoured = 1 + random.int(3); k < favoured; k++) lifts[random.int(values)] = 2 + random.next() * 4;
     segments.push({
       shortId,
-      identifier: `${vendor.name.split(' ')[0]!.toLowerCase()}-${String(shortId).padStart(6, '0')}`,
+      identifier: `${vendor.name.split(' ')[0]!.toLowerCase()}-${String(i + 1).padStart(6, '0')}`,
       name: `${leaf[0]} > ${leaf[1]} > ${last}`,
       pathParts: [leaf[0]!, leaf[1]!, last],
       vendorName: vendor.name,
@@ -199,7 +207,7 @@ export function valueProbabilities(density: number, lifts: readonly number[], sh
 }
 
 function segmentMembers(segment: SegmentDefinition, lists: Uint32Array[], people: number, seed: number | string): Uint32Array {
-  const random = new Random(`segment:${seed}:${segment.shortId}`);
+  const random = new Random(`segment:${seed}:${segment.identifier}`);
   const shares = lists.map((list) => list.length / people);
   const chances = valueProbabilities(segment.density, segment.lifts, shares);
   const out: number[] = [];

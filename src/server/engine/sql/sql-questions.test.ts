@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from '../bitmap/roaring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { openDatabase, type Database } from '../../db/client';
 import { clientRegions, clients, regions } from '../../db/schema';
-import { audienceSet, countRule, widgetRows, type BitmapSource } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { generateMembers } from '../generator/generator';
 import { Random } from '../generator/random';
 import { CHUNK_BITS, decodeChunk, encodeChunks } from './chunk-codec';
@@ -75,8 +75,9 @@ describe('the SQL and bitmap engines agree', () => {
   it('on the widget counts of a category', async () => {
     const rules: AudienceRules = { include: { and: [[1, 2, 3], [4, 5]] }, exclude: [6] };
     const attributeIds = [...attributes.keys()].slice(0, 12);
-    const fromSql = await widgetCountsSql(database.db, clientRegionId, rules, attributeIds);
-    const fromBitmaps = widgetRows(source, audienceSet(source, rules), attributeIds);
+    const { values: fromSql, audienceCount } = await widgetCountsSql(database.db, clientRegionId, rules, attributeIds);
+    expect(audienceCount).toBe(countRule(source, rules));
+    const fromBitmaps = widgetCounts(source, audienceSet(source, rules), attributeIds);
     expect(fromSql.map((r) => r.count)).toEqual(fromBitmaps.map((r) => r.count));
     expect(fromSql.map((r) => r.valueSize)).toEqual(attributeIds.map((id) => attributes.get(id)!.size));
   });

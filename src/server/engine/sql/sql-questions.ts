@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Executor } from '../../db/client';
+import { focusRules } from '../bitmap/bitmap-questions';
+import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetCount } from '../questions';
 import { SET_KIND } from './member-chunks-repository';
 
 /**
@@ -8,24 +10,38 @@ import { SET_KIND } from './member-chunks-repository';
  * bit_or within an OR-group, & across groups, & ~ the excludes, then bit_count. Chunks are
  * independent rows, so this is the path that scales out with the database.
  */
-function groupCte(name: string, clientRegionId: number, ids: readonly number[]): SQL {
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** Chunks lo..hi (inclusive): the engine asks in slices so it can yield and keep its time limit. */
+export interface ChunkRange {
+  lo: number;
+  hi: number;
+}
+const ALL: ChunkRange = { lo: 0, hi: 65_535 };
+const inRange = (range: ChunkRange, column = sql`chunk`) => sql`${column} between ${range.lo} and ${range.hi}`;
+
+function unionCte(name: string, clientRegionId: number, ids: readonly number[], range: ChunkRange): SQL {
   return sql`${sql.identifier(name)} as (
     select chunk, bit_or(bits) as b from member_chunks
-    where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND.segment}
-      and set_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND.segment} and set_id in (${idList(ids)}) and ${inRange(range)}
     group by chunk)`;
 }
 
-/** The CTEs and the expression of a rule's people per chunk (a column `b` of the final from). */
-function ruleParts(clientRegionId: number, rules: AudienceRules) {
-  const names = rules.include.and.map((_, i) => `g${i}`);
-  const ctes = rules.include.and.map((ids, i) => groupCte(names[i]!, clientRegionId, ids));
-  if (rules.exclude.length) ctes.push(groupCte('ex', clientRegionId, rules.exclude));
-  const joined = names.slice(1).reduce<SQL>((from, name) => sql`${from} join ${sql.identifier(name)} using (chunk)`, sql`${sql.identifier(names[0]!)}`);
-  const from = rules.exclude.length ? sql`${joined} left join ex using (chunk)` : joined;
+/**
+ * The CTEs of a rule and a last CTE `name` (chunk, b) of its people per chunk; other CTEs are
+ * prefixed with the name so several rules can share one statement.
+ */
+function ruleCtes(name: string, clientRegionId: number, rules: AudienceRules, range: ChunkRange): SQL[] {
+  const names = rules.include.and.map((_, i) => `${name}_g${i}`);
+  const ctes = rules.include.and.map((ids, i) => unionCte(names[i]!, clientRegionId, ids, range));
+  const ex = `${name}_ex`;
+  if (rules.exclude.length) ctes.push(unionCte(ex, clientRegionId, rules.exclude, range));
+  const joined = names.slice(1).reduce<SQL>((from, n) => sql`${from} join ${sql.identifier(n)} using (chunk)`, sql`${sql.identifier(names[0]!)}`);
+  const from = rules.exclude.length ? sql`${joined} left join ${sql.identifier(ex)} using (chunk)` : joined;
   const anded = sql.join(names.map((n) => sql`${sql.identifier(n)}.b`), sql` & `);
-  const people = rules.exclude.length ? sql`(case when ex.b is null then ${anded} else (${anded}) & ~ex.b end)` : anded;
-  return { ctes, from, people };
+  const people = rules.exclude.length ? sql`(case when ${sql.identifier(ex)}.b is null then ${anded} else (${anded}) & ~${sql.identifier(ex)}.b end)` : anded;
+  ctes.push(sql`${sql.identifier(name)} as (select chunk, ${people} as b from ${from})`);
+  return ctes;
 }
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -33,37 +49,98 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-export async function countRuleSql(db: Executor, clientRegionId: number, rules: AudienceRules): Promise<number> {
-  const { ctes, from, people } = ruleParts(clientRegionId, rules);
-  const [row] = await rows<{ n: string | number | null }>(
-    db,
-    sql`with ${sql.join(ctes, sql`, `)} select coalesce(sum(bit_count(${people})), 0)::bigint as n from ${from}`,
-  );
+const sizeOf = (name: string) => sql`(select coalesce(sum(bit_count(b)), 0)::bigint from ${sql.identifier(name)})`;
+
+export async function countRuleSql(db: Executor, clientRegionId: number, rules: AudienceRules, range = ALL): Promise<number> {
+  const [row] = await rows<{ n: string | number }>(db, sql`with ${sql.join(ruleCtes('aud', clientRegionId, rules, range), sql`, `)} select ${sizeOf('aud')} as n`);
   return Number(row?.n ?? 0);
 }
 
-/** Per attribute value: the audience's people with it, and everyone with it. */
+/** Per attribute value: the audience's people with it, and everyone with it; and the audience's size. */
 export async function widgetCountsSql(
   db: Executor,
   clientRegionId: number,
   rules: AudienceRules,
   attributeIds: readonly number[],
-): Promise<{ attributeId: number; count: number; valueSize: number }[]> {
-  const { ctes, from, people } = ruleParts(clientRegionId, rules);
-  const found = await rows<{ set_id: number; n: string | number; size: string | number }>(
+  range = ALL,
+): Promise<{ audienceCount: number; values: WidgetCount[] }> {
+  const found = await rows<{ set_id: number; n: string | number; size: string | number; audience: string | number }>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)},
-      audience as (select chunk, ${people} as b from ${from})
-    select v.set_id, coalesce(sum(bit_count(v.bits & a.b)), 0)::bigint as n, sum(bit_count(v.bits))::bigint as size
-    from member_chunks v left join audience a using (chunk)
-    where v.client_region_id = ${clientRegionId} and v.set_kind = ${SET_KIND.attribute}
-      and v.set_id in (${sql.join(attributeIds.map((id) => sql`${id}`), sql`, `)})
+    sql`with ${sql.join(ruleCtes('aud', clientRegionId, rules, range), sql`, `)}
+    select v.set_id, coalesce(sum(bit_count(v.bits & a.b)), 0)::bigint as n, sum(bit_count(v.bits))::bigint as size, ${sizeOf('aud')} as audience
+    from member_chunks v left join aud a using (chunk)
+    where v.client_region_id = ${clientRegionId} and v.set_kind = ${SET_KIND.attribute} and v.set_id in (${idList(attributeIds)}) and ${inRange(range, sql`v.chunk`)}
     group by v.set_id`,
   );
   const byId = new Map(found.map((r) => [Number(r.set_id), r]));
-  return attributeIds.map((attributeId) => ({
-    attributeId,
-    count: Number(byId.get(attributeId)?.n ?? 0),
-    valueSize: Number(byId.get(attributeId)?.size ?? 0),
-  }));
+  const audienceCount = found.length ? Number(found[0]!.audience) : await countRuleSql(db, clientRegionId, rules, range);
+  return {
+    audienceCount,
+    values: attributeIds.map((attributeId) => ({
+      attributeId,
+      count: Number(byId.get(attributeId)?.n ?? 0),
+      valueSize: Number(byId.get(attributeId)?.size ?? 0),
+    })),
+  };
+}
+
+/** The counts call (spec 3 §7) in SQL: the same answers as countsQuestion over bitmaps. */
+export async function countsSql(db: Executor, clientRegionId: number, question: CountsQuestion, range = ALL): Promise<CountsAnswer> {
+  const answer: CountsAnswer = { segment_counts: {}, market_counts: {}, total_matched_count: 0, total_modeled_count: 0 };
+  const side = async (byMarket: Record<string, number[]>, focused: number[], key: 'matched' | 'modeled') => {
+    const focus = focusRules(focused, question.groups);
+    const ctes = focus ? ruleCtes('focus', clientRegionId, focus, range) : [];
+    const entries = Object.entries(byMarket);
+    for (const [market] of entries) (answer.market_counts[market] ??= { matched: 0, modeled: 0 })[key] = 0;
+    const pairs = entries.flatMap(([market, ids]) => ids.map((id) => sql`(${id}::int, ${market}::text)`));
+    if (pairs.length === 0) return 0;
+    const inFocus = (set: string) =>
+      focus
+        ? sql`(select coalesce(sum(bit_count(s.b & f.b)), 0)::bigint from ${sql.identifier(set)} s join focus f using (chunk))`
+        : sql`(select coalesce(sum(bit_count(b)), 0)::bigint from ${sql.identifier(set)})`;
+    const found = await rows<{ kind: string; key: string; n: string | number }>(
+      db,
+      sql`with ${sql.join([
+        ...ctes,
+        sql`mk(set_id, market) as (values ${sql.join(pairs, sql`, `)})`,
+        sql`seg as (select m.set_id, m.chunk, m.bits as b from member_chunks m
+          where m.client_region_id = ${clientRegionId} and m.set_kind = ${SET_KIND.segment} and m.set_id in (select set_id from mk) and ${inRange(range, sql`m.chunk`)})`,
+        sql`mu as (select mk.market, seg.chunk, bit_or(seg.b) as b from seg join mk using (set_id) group by mk.market, seg.chunk)`,
+        sql`total as (select chunk, bit_or(b) as b from seg group by chunk)`,
+      ], sql`, `)}
+      select 'segment' as kind, s.set_id::text as key, coalesce(sum(bit_count(${focus ? sql`s.b & f.b` : sql`s.b`})), 0)::bigint as n
+        from seg s ${focus ? sql`join focus f using (chunk)` : sql``} group by s.set_id
+      union all
+      select 'market', u.market, coalesce(sum(bit_count(${focus ? sql`u.b & f.b` : sql`u.b`})), 0)::bigint
+        from mu u ${focus ? sql`join focus f using (chunk)` : sql``} group by u.market
+      union all
+      select 'total', '', ${inFocus('total')}`,
+    );
+    for (const row of found) {
+      if (row.kind === 'segment') answer.segment_counts[row.key] ??= Number(row.n);
+      else if (row.kind === 'market') answer.market_counts[row.key]![key] = Number(row.n);
+    }
+    for (const [, ids] of entries) for (const id of ids) answer.segment_counts[String(id)] ??= 0;
+    return Number(found.find((r) => r.kind === 'total')?.n ?? 0);
+  };
+  answer.total_matched_count = await side(question.matched, question.focusMatched, 'matched');
+  answer.total_modeled_count = await side(question.modeled, question.focusModeled, 'modeled');
+  return answer;
+}
+
+/** Sizes of up to five audiences and every pair's intersection, in one statement. */
+export async function overlapSql(db: Executor, clientRegionId: number, audiences: AudienceRules[], range = ALL): Promise<OverlapAnswer> {
+  const names = audiences.map((_, i) => `a${i}`);
+  const ctes = audiences.flatMap((rules, i) => ruleCtes(names[i]!, clientRegionId, rules, range));
+  const pairs: { a: number; b: number }[] = [];
+  for (let a = 0; a < names.length; a++) for (let b = a + 1; b < names.length; b++) pairs.push({ a, b });
+  const columns = [
+    ...names.map((n, i) => sql`${sizeOf(n)} as ${sql.identifier(`s${i}`)}`),
+    ...pairs.map(({ a, b }) => sql`(select coalesce(sum(bit_count(x.b & y.b)), 0)::bigint from ${sql.identifier(names[a]!)} x join ${sql.identifier(names[b]!)} y using (chunk)) as ${sql.identifier(`p${a}_${b}`)}`),
+  ];
+  const [row] = await rows<Record<string, string | number>>(db, sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`);
+  return {
+    sizes: names.map((_, i) => Number(row?.[`s${i}`] ?? 0)),
+    pairs: pairs.map(({ a, b }) => ({ a, b, count: Number(row?.[`p${a}_${b}`] ?? 0) })),
+  };
 }

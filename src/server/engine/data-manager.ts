@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DataSource } from '@shared/schemas/auth';
+import type { DataStatus } from '@shared/schemas/insights';
+import type { Db } from '../db/client';
+import * as repo from './engine-repository';
+import { seedPopulation } from './population-seeder';
+import type { CountEngine } from './questions';
+import { BitmapEngine } from './runtime/bitmap-engine';
+import { SqlEngine } from './sql/sql-engine';
+
+export interface DataManagerOptions {
+  timeLimitMs: number;
+  /** Make synthetic people for client regions that have none (the demo), at this size. */
+  demo: { people: number; segments: number } | null;
+}
+
+interface RegionState {
+  client: string;
+  region: string;
+  state: DataStatus['state'];
+  progress: number;
+  people: number;
+  /** The data set is complete in the database (the SQL engine can answer). */
+  stored: boolean;
+}
+
+/**
+ * Owns both data sources and the life of each client region's data: generated (the demo, in
+ * the background), stored in member_chunks, then loaded into the bitmap worker. Questions for a
+ * region that is not ready are refused with the state it is in, never answered wrongly.
+ */
+export class DataManager {
+  readonly bitmaps: BitmapEngine;
+  readonly sql: SqlEngine;
+  private readonly states = new Map<number, RegionState>();
+  private work: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: DataManagerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.bitmaps = new BitmapEngine(options.timeLimitMs);
+    this.sql = new SqlEngine(db, (id) => this.states.get(id)?.people ?? 0, options.timeLimitMs);
+    // A question past the time limit restarts the worker empty: load everything again.
+    this.bitmaps.onRestart = () => {
+      for (const state of this.states.values()) if (state.state === 'ready') Object.assign(state, { state: 'loading', progress: 0 });
+      this.enqueue(() => this.loadAll());
+    };
+  }
+
+  /** Reads what each client region has, then (in the background) generates what is missing and loads it. */
+  async start(): Promise<void> {
+    await this.refresh();
+    this.enqueue(async () => {
+      if (this.options.demo) await this.generateMissing(this.options.demo);
+      await this.loadAll();
+    });
+  }
+
+  /** Resolves when the background work queued so far is done (tests and the benchmark wait on it). */
+  whenIdle(): Promise<void> {
+    return this.work;
+  }
+
+  private enqueue(job: () => Promise<void>) {
+    this.work = this.work.then(job).catch((err: unknown) => this.log.error({ err }, 'count engine data work failed'));
+  }
+
+  private async refresh() {
+    for (const row of await repo.regionsWithData(this.db)) {
+      const ready = row.status === 'ready' && row.people !== null;
+      const known = this.states.get(row.clientRegionId);
+      if (known && known.state !== 'absent') continue;
+      this.states.set(row.clientRegionId, {
+        client: row.client,
+        region: row.region,
+        state: ready ? 'loading' : 'absent',
+        progress: 0,
+        people: row.people ?? 0,
+        stored: ready,
+      });
+    }
+  }
+
+  private async generateMissing(size: { people: number; segments: number }) {
+    for (const [clientRegionId, state] of this.states) {
+      if (this.closed) return;
+      if (state.stored) continue;
+      Object.assign(state, { state: 'generating', progress: 0, people: size.people });
+      const started = performance.now();
+      try {
+        await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}` }, (done, total) => {
+          state.progress = done / total;
+        });
+        Object.assign(state, { state: 'loading', progress: 0, stored: true });
+        this.log.info({ client: state.client, region: state.region, ms: Math.round(performance.now() - started) }, 'demo audience data generated');
+      } catch (err) {
+        Object.assign(state, { state: 'failed', progress: 0 });
+        this.log.error({ err, client: state.client, region: state.region }, 'demo audience data generation failed');
+      }
+    }
+  }
+
+  private async loadAll() {
+    for (const [clientRegionId, state] of this.states) {
+      if (this.closed) return;
+      if (!state.stored || state.state === 'ready') continue;
+      await this.load(clientRegionId, state);
+    }
+  }
+
+  private async load(clientRegionId: number, state: RegionState) {
+    Object.assign(state, { state: 'loading', progress: 0 });
+    const started = performance.now();
+    try {
+      const sets = await repo.regionSets(this.db, clientRegionId);
+      await this.bitmaps.begin(clientRegionId, state.people);
+      for (const [i, set] of sets.entries()) {
+        if (this.closed) return;
+        const { chunks, bits } = await repo.setChunks(this.db, clientRegionId, set.kind, set.id);
+        await this.bitmaps.set(clientRegionId, set.kind, set.id, chunks, bits);
+        state.progress = (i + 1) / sets.length;
+      }
+      await this.bitmaps.commit(clientRegionId);
+      Object.assign(state, { state: 'ready', progress: 1 });
+      this.log.info({ client: state.client, region: state.region, sets: sets.length, ms: Math.round(performance.now() - started) }, 'audience data loaded into the bitmap engine');
+    } catch (err) {
+      if (this.closed) return;
+      Object.assign(state, { state: 'failed', progress: 0 });
+      this.log.error({ err, client: state.client, region: state.region }, 'loading audience data failed');
+    }
+  }
+
+  /** The engine of a data source, once the region can answer with it; otherwise why not. */
+  engineFor(clientRegionId: number, source: DataSource): { engine: CountEngine; people: number } | { refusal: string } {
+    const state = this.states.get(clientRegionId);
+    const where = state ? `${state.client}/${state.region}` : 'this region';
+    if (!state || state.state === 'absent') return { refusal: `There is no audience data for ${where} yet.` };
+    if (state.state === 'failed') return { refusal: `The audience data for ${where} could not be prepared; see the server log.` };
+    if (source === 'es') {
+      if (state.stored) return { engine: this.sql, people: state.people };
+    } else if (state.state === 'ready') {
+      return { engine: this.bitmaps, people: state.people };
+    }
+    const what = state.state === 'generating' ? 'being generated' : 'loading';
+    return { refusal: `The audience data for ${where} is still ${what} (${Math.floor(state.progress * 100)} %). Try again in a moment.` };
+  }
+
+  statuses(): (DataStatus & { clientRegionId: number })[] {
+    return [...this.states.entries()].map(([clientRegionId, s]) => ({
+      clientRegionId,
+      client: s.client,
+      region: s.region,
+      state: s.state,
+      progress: Math.round(s.progress * 1000) / 1000,
+      people: s.people,
+    }));
+  }
+
+  async close() {
+    this.closed = true;
+    await this.bitmaps.close();
+  }
+}

@@ -1,0 +1,47 @@
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+
+/**
+ * The questions both data sources answer (issue 3), in engine terms: ids are segment short ids
+ * and attribute value ids of one client region, already checked by the service.
+ */
+export interface CountsQuestion {
+  matched: Record<string, number[]>;
+  modeled: Record<string, number[]>;
+  focusMatched: number[];
+  focusModeled: number[];
+  groups: number[][];
+}
+
+export interface CountsAnswer {
+  segment_counts: Record<string, number>;
+  market_counts: Record<string, { matched: number; modeled: number }>;
+  total_matched_count: number;
+  total_modeled_count: number;
+}
+
+export interface WidgetCount {
+  attributeId: number;
+  /** The audience's people with the value. */
+  count: number;
+  /** Everyone with the value. */
+  valueSize: number;
+}
+
+export interface WidgetAnswer {
+  audienceCount: number;
+  people: number;
+  values: WidgetCount[];
+}
+
+export interface OverlapAnswer {
+  sizes: number[];
+  pairs: { a: number; b: number; count: number }[];
+}
+
+/** One engine per data source: `molecula` (bitmaps in a worker thread) or `es` (SQL). */
+export interface CountEngine {
+  count(clientRegionId: number, rules: AudienceRules): Promise<number>;
+  counts(clientRegionId: number, question: CountsQuestion): Promise<CountsAnswer>;
+  widget(clientRegionId: number, rules: AudienceRules, attributeIds: number[]): Promise<WidgetAnswer>;
+  overlap(clientRegionId: number, audiences: AudienceRules[]): Promise<OverlapAnswer>;
+}

@@ -1,0 +1,35 @@
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '../questions';
+
+/** Messages between the API thread and the bitmap worker. */
+export type WorkerRequest =
+  | { type: 'begin'; region: number; people: number }
+  | { type: 'set'; region: number; kind: 'segment' | 'attribute'; id: number; chunks: Int32Array; bits: Uint8Array }
+  | { type: 'commit'; region: number }
+  | { type: 'drop'; region: number }
+  | { type: 'count'; region: number; rules: AudienceRules }
+  | { type: 'counts'; region: number; question: CountsQuestion }
+  | { type: 'widget'; region: number; rules: AudienceRules; attributeIds: number[] }
+  | { type: 'overlap'; region: number; audiences: AudienceRules[] }
+  | { type: 'memory' };
+
+export interface MemoryAnswer {
+  /** Bytes held by roaring bitmaps in the worker. */
+  bitmapBytes: number;
+  bitmaps: number;
+  regions: { region: number; people: number; segments: number; attributes: number }[];
+}
+
+export interface WorkerAnswers {
+  begin: null;
+  set: null;
+  commit: null;
+  drop: null;
+  count: number;
+  counts: CountsAnswer;
+  widget: WidgetAnswer;
+  overlap: OverlapAnswer;
+  memory: MemoryAnswer;
+}
+
+export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; unknown?: boolean };

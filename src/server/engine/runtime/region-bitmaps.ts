@@ -1,0 +1,85 @@
+import { RoaringBitmap32 } from '../bitmap/roaring';
+import { chunksToPortable } from '../bitmap/portable';
+import { audienceSet, countRule, countsQuestion, overlap, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
+import type { WorkerAnswers, WorkerRequest } from './protocol';
+
+/** One client region's people as bitmaps: what the worker holds and answers from. */
+export class RegionBitmaps implements BitmapSource {
+  readonly segments = new Map<number, RoaringBitmap32>();
+  readonly attributes = new Map<number, RoaringBitmap32>();
+  constructor(readonly people: number) {}
+  segment(id: number) {
+    return this.segments.get(id);
+  }
+  attribute(id: number) {
+    return this.attributes.get(id);
+  }
+}
+
+/**
+ * The bitmap engine's state and its answers, free of any thread: the worker runs it, and
+ * tests and the benchmark may run it in place.
+ */
+export class BitmapStore {
+  private readonly live = new Map<number, RegionBitmaps>();
+  private readonly staging = new Map<number, RegionBitmaps>();
+
+  region(id: number): RegionBitmaps {
+    const region = this.live.get(id);
+    if (!region) throw new RangeError(`Client region ${id} is not loaded`);
+    return region;
+  }
+
+  handle(request: WorkerRequest): WorkerAnswers[WorkerRequest['type']] {
+    switch (request.type) {
+      case 'begin':
+        this.staging.set(request.region, new RegionBitmaps(request.people));
+        return null;
+      case 'set': {
+        const region = this.staging.get(request.region);
+        if (!region) throw new RangeError(`No load begun for client region ${request.region}`);
+        const bitmap = RoaringBitmap32.deserialize(chunksToPortable(request.chunks, request.bits), 'portable');
+        bitmap.runOptimize();
+        bitmap.shrinkToFit();
+        (request.kind === 'segment' ? region.segments : region.attributes).set(request.id, bitmap);
+        return null;
+      }
+      case 'commit': {
+        const region = this.staging.get(request.region);
+        if (!region) throw new RangeError(`No load begun for client region ${request.region}`);
+        this.live.set(request.region, region);
+        this.staging.delete(request.region);
+        return null;
+      }
+      case 'drop':
+        this.live.delete(request.region);
+        this.staging.delete(request.region);
+        return null;
+      case 'count':
+        return countRule(this.region(request.region), request.rules);
+      case 'counts':
+        return countsQuestion(this.region(request.region), request.question);
+      case 'widget': {
+        const region = this.region(request.region);
+        const audience = audienceSet(region, request.rules);
+        return { audienceCount: audience.size, people: region.people, values: widgetCounts(region, audience, request.attributeIds) };
+      }
+      case 'overlap': {
+        const region = this.region(request.region);
+        return overlap(request.audiences.map((rules) => audienceSet(region, rules)));
+      }
+      case 'memory': {
+        const regions = [...this.live.entries()].map(([region, r]) => ({ region, people: r.people, segments: r.segments.size, attributes: r.attributes.size }));
+        let bitmapBytes = 0;
+        let bitmaps = 0;
+        for (const r of this.live.values()) {
+          for (const b of [...r.segments.values(), ...r.attributes.values()]) {
+            bitmapBytes += b.getSerializationSizeInBytes('croaring');
+            bitmaps++;
+          }
+        }
+        return { bitmapBytes, bitmaps, regions };
+      }
+    }
+  }
+}

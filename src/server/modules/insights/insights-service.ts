@@ -1,0 +1,163 @@
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { CountsBody, DataAvailabilityBody, Segment } from '@shared/schemas/insights';
+import { countsIds, EMPTY_COUNTS, hasShortIds, widgetMaths } from '@shared/rules/insights';
+import { ERROR_CODES } from '@shared/schemas/error';
+import type { Db } from '../../db/client';
+import type { DataManager } from '../../engine/data-manager';
+import type { CountEngine } from '../../engine/questions';
+import { TimeLimitError } from '../../engine/runtime/bitmap-engine';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { RequestAuth, RequestContext } from '../../types';
+import * as repo from './insights-repository';
+
+/** What every question needs: the database, the engines, and who asks from where. */
+export interface Asker {
+  db: Db;
+  data: DataManager;
+  auth: RequestAuth;
+  ctx: RequestContext;
+}
+
+async function contextClientRegion({ db, ctx }: Pick<Asker, 'db' | 'ctx'>): Promise<number> {
+  const id = await repo.clientRegionId(db, ctx.clientId, ctx.regionId!);
+  if (id === null) throw notFound(`${ctx.clientSlug}/${ctx.regionSlug} has no audience data.`);
+  return id;
+}
+
+const list = (ids: number[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', '));
+
+/** Refuses ids the client region does not have (another tenant's included) or has deleted. */
+async function checkSegments(asker: Asker, clientRegion: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = new Map((await repo.segmentStates(asker.db, clientRegion, unique)).map((r) => [r.id, r.deleted]));
+  const unknown = unique.filter((id) => !found.has(id));
+  const deleted = unique.filter((id) => found.get(id) === true);
+  if (unknown.length === 0 && deleted.length === 0) return;
+  const where = `${asker.ctx.clientSlug}/${asker.ctx.regionSlug}`;
+  const parts = [
+    unknown.length ? `${where} has no segment${unknown.length > 1 ? 's' : ''} ${list(unknown)}` : '',
+    deleted.length ? `segment${deleted.length > 1 ? 's' : ''} ${list(deleted)} ${deleted.length > 1 ? 'were' : 'was'} deleted by the provider` : '',
+  ].filter(Boolean);
+  const message = parts.join('; ');
+  throw new AppError(422, ERROR_CODES.unknownSegments, `${message[0]!.toUpperCase()}${message.slice(1)}.`, { unknown, deleted });
+}
+
+const rulesIds = (rules: AudienceRules) => [...rules.include.and.flat(), ...rules.exclude];
+
+/** The session's engine for the region, or a 503 saying why it cannot answer yet. */
+function engine(asker: Asker, clientRegion: number): { engine: CountEngine; people: number } {
+  const found = asker.data.engineFor(clientRegion, asker.auth.dataSource);
+  if ('refusal' in found) throw new AppError(503, ERROR_CODES.dataNotReady, found.refusal, undefined);
+  return found;
+}
+
+async function timed<T>(question: Promise<T>): Promise<T> {
+  try {
+    return await question;
+  } catch (err) {
+    if (err instanceof TimeLimitError) throw new AppError(503, ERROR_CODES.timeLimit, err.message);
+    throw err;
+  }
+}
+
+export async function countAudience(asker: Asker, rules: AudienceRules): Promise<number> {
+  const clientRegion = await contextClientRegion(asker);
+  await checkSegments(asker, clientRegion, rulesIds(rules));
+  return timed(engine(asker, clientRegion).engine.count(clientRegion, rules));
+}
+
+export async function counts(asker: Asker, body: CountsBody) {
+  if (!hasShortIds(body)) return { ...EMPTY_COUNTS, segment_counts: {}, market_counts: {} };
+  const clientRegion = await contextClientRegion(asker);
+  await checkSegments(asker, clientRegion, countsIds(body));
+  return timed(
+    engine(asker, clientRegion).engine.counts(clientRegion, {
+      matched: body.matched_short_ids,
+      modeled: body.modeled_short_ids,
+      focusMatched: body.focused_matched_short_ids,
+      focusModeled: body.focused_modeled_short_ids,
+      groups: body.group_short_ids,
+    }),
+  );
+}
+
+export async function widget(asker: Asker, rules: AudienceRules, category: number | string) {
+  const clientRegion = await contextClientRegion(asker);
+  const categories = await repo.categoriesWithValues(asker.db, clientRegion);
+  const wanted = typeof category === 'number' ? categories.find((c) => c.id === category) : categories.find((c) => c.name.toLowerCase() === category.trim().toLowerCase());
+  if (!wanted) throw notFound(`${asker.ctx.clientSlug}/${asker.ctx.regionSlug} has no demographic category ${JSON.stringify(category)}.`);
+  await checkSegments(asker, clientRegion, rulesIds(rules));
+  const answer = await timed(engine(asker, clientRegion).engine.widget(clientRegion, rules, wanted.values.map((v) => v.id)));
+  const names = new Map(wanted.values.map((v) => [v.id, v.name]));
+  return {
+    category: { id: wanted.id, name: wanted.name },
+    audience_count: answer.audienceCount,
+    base_count: answer.people,
+    rows: answer.values.map((v) => ({
+      value_id: v.attributeId,
+      name: names.get(v.attributeId) ?? '',
+      count: v.count,
+      ...widgetMaths(v.count, answer.audienceCount, v.valueSize, answer.people),
+    })),
+  };
+}
+
+export async function overlap(asker: Asker, audiences: { name: string; rules: AudienceRules }[]) {
+  const clientRegion = await contextClientRegion(asker);
+  await checkSegments(asker, clientRegion, audiences.flatMap((a) => rulesIds(a.rules)));
+  const answer = await timed(engine(asker, clientRegion).engine.overlap(clientRegion, audiences.map((a) => a.rules)));
+  const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
+  return {
+    audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })),
+    pairs: answer.pairs.map((p) => ({ ...p, share_of_a: share(p.count, answer.sizes[p.a]!), share_of_b: share(p.count, answer.sizes[p.b]!) })),
+  };
+}
+
+function toSegments(rows: repo.SegmentRow[], people: { identifier: string; region: string; people: number }[]): Segment[] {
+  const byIdentifier = new Map<string, Record<string, number>>();
+  for (const p of people) {
+    const counts = byIdentifier.get(p.identifier) ?? { global: 0 };
+    counts[p.region] = p.people;
+    counts.global = (counts.global ?? 0) + p.people;
+    byIdentifier.set(p.identifier, counts);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    identifier: r.identifier,
+    name: r.name,
+    path_parts: r.pathParts,
+    vendor_name: r.vendorName,
+    vendor_type: r.vendorType,
+    deleted: r.deleted,
+    create_audience_single: r.allowCreateAudienceSingle,
+    count: { people: byIdentifier.get(r.identifier) ?? { global: 0 } },
+  }));
+}
+
+export async function listSegments(asker: Omit<Asker, 'data'>, query: { region: string; q?: string; page: number; per_page: number; include_deleted: boolean }) {
+  const region = await repo.clientRegionBySlug(asker.db, asker.ctx.clientId, query.region);
+  if (!region) throw notFound(`${asker.ctx.clientSlug} has no region "${query.region}".`);
+  if (asker.ctx.regionSlug && asker.ctx.regionSlug !== query.region) throw badRequest(`region "${query.region}" differs from the X-Context region "${asker.ctx.regionSlug}".`);
+  const { rows, total } = await repo.searchSegments(asker.db, region.id, { q: query.q, includeDeleted: query.include_deleted, page: query.page, perPage: query.per_page });
+  const people = await repo.peopleByRegion(asker.db, asker.ctx.clientId, rows.map((r) => r.identifier));
+  return { data: toSegments(rows, people), meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+export async function lookupSegments(asker: Omit<Asker, 'data'>, identifiers: string[]) {
+  const clientRegion = await contextClientRegion(asker);
+  const unique = [...new Set(identifiers)];
+  const rows = await repo.segmentsByIdentifiers(asker.db, clientRegion, unique);
+  const people = await repo.peopleByRegion(asker.db, asker.ctx.clientId, rows.map((r) => r.identifier));
+  const found = new Set(rows.map((r) => r.identifier));
+  return { data: toSegments(rows, people), meta: { missing: unique.filter((i) => !found.has(i)) } };
+}
+
+export async function categories(asker: Omit<Asker, 'data'>) {
+  return repo.categoriesWithValues(asker.db, await contextClientRegion(asker));
+}
+
+export async function dataAvailability(asker: Omit<Asker, 'data'>, body: DataAvailabilityBody) {
+  if (!(await repo.brandOfClient(asker.db, asker.ctx.clientId, body.parent_id))) throw notFound(`${asker.ctx.clientSlug} has no brand ${body.parent_id}.`);
+  const clientRegion = await contextClientRegion(asker);
+  return repo.availableSources(asker.db, clientRegion, asker.ctx.regionId!, body.vendors, body.use_cases);
+}

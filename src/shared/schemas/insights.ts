@@ -1,0 +1,195 @@
+import * as z from 'zod/mini';
+import { INSIGHT_LIMITS } from '../rules/insights';
+import { audienceRulesSchema } from './audience-rules';
+import { idSchema } from './ids';
+
+/**
+ * The count engine's questions (issue 3): audience counts, the counts call of spec 3 §7,
+ * index widgets, overlaps, segments and data availability. Ids are segment short ids of the
+ * caller's client region (X-Context); anyone else's are refused.
+ */
+
+// ---- segments ----------------------------------------------------------------------------
+
+export const segmentSchema = z.object({
+  /** The short id rules and counts use. */
+  id: z.int(),
+  identifier: z.string(),
+  name: z.string(),
+  path_parts: z.array(z.string()),
+  vendor_name: z.string(),
+  vendor_type: z.string(),
+  deleted: z.boolean(),
+  /** Whether a one-segment audience may be created from it (data permission). */
+  create_audience_single: z.boolean(),
+  /** People per region slug of the client, and `global`: their sum. */
+  count: z.object({ people: z.record(z.string(), z.number()) }),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const segmentsQuerySchema = z.object({
+  region: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, 'region must be a region slug')),
+  q: z.optional(z.string().check(z.maxLength(200, 'q may be at most 200 characters'))),
+  page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page starts at 1'), z.lte(100_000, 'page is too large')), 1),
+  per_page: z._default(
+    z.coerce.number().check(z.int('per_page must be a whole number'), z.gte(1, 'per_page must be at least 1'), z.lte(INSIGHT_LIMITS.perPage, `per_page may be at most ${INSIGHT_LIMITS.perPage}`)),
+    50,
+  ),
+  include_deleted: z._default(z.stringbool(), false),
+});
+
+export const segmentsPageSchema = z.object({
+  data: z.array(segmentSchema),
+  meta: z.object({ page: z.int(), per_page: z.int(), total: z.int() }),
+});
+
+export const segmentLookupBodySchema = z.object({
+  identifiers: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(
+    z.minLength(1, 'Name at least one identifier'),
+    z.maxLength(INSIGHT_LIMITS.lookupIdentifiers, `Look up at most ${INSIGHT_LIMITS.lookupIdentifiers} identifiers at a time`),
+  ),
+});
+
+export const segmentLookupResponseSchema = z.object({
+  data: z.array(segmentSchema),
+  /** Identifiers this client region does not have. */
+  meta: z.object({ missing: z.array(z.string()) }),
+});
+
+// ---- counts ------------------------------------------------------------------------------
+
+export const countBodySchema = z.object({ rules: audienceRulesSchema });
+export const countResponseSchema = z.object({ data: z.object({ count: z.int() }) });
+
+const idList = (what: string) =>
+  z.array(idSchema).check(z.maxLength(INSIGHT_LIMITS.idsPerList, `${what} may name at most ${INSIGHT_LIMITS.idsPerList} segments`));
+const byMarket = (what: string) =>
+  z._default(
+    z.record(z.string().check(z.regex(/^\d{1,10}$/, 'Market keys must be market ids')), idList(what)).check(
+      z.refine((r) => Object.keys(r).length <= INSIGHT_LIMITS.markets, `At most ${INSIGHT_LIMITS.markets} markets`),
+    ),
+    {},
+  );
+
+/**
+ * The counts call (spec 3 §7). Every count is of people in the focus: everyone, narrowed to
+ * the people in all focused segments (matched focus for matched counts, modeled for modeled),
+ * and in every OR-group of group_short_ids. The remaining fields are accepted as the product
+ * sends them.
+ */
+export const countsBodySchema = z.object({
+  matched_short_ids: byMarket('A market’s matched ids'),
+  modeled_short_ids: byMarket('A market’s modeled ids'),
+  focused_matched_short_ids: z._default(idList('focused_matched_short_ids'), []),
+  focused_modeled_short_ids: z._default(idList('focused_modeled_short_ids'), []),
+  group_short_ids: z._default(
+    z.array(idList('An OR-group of group_short_ids').check(z.minLength(1, 'An OR-group must name at least one segment'))).check(
+      z.maxLength(INSIGHT_LIMITS.groups, `At most ${INSIGHT_LIMITS.groups} OR-groups`),
+    ),
+    [],
+  ),
+  demo_as_segments: z.optional(z.boolean()),
+  current_view: z.optional(z.string().check(z.maxLength(100))),
+  feature: z.optional(z.string().check(z.maxLength(100))),
+  service_type: z.optional(z.string().check(z.maxLength(100))),
+});
+export type CountsBody = z.infer<typeof countsBodySchema>;
+
+export const countsSchema = z.object({
+  segment_counts: z.record(z.string(), z.int()),
+  market_counts: z.record(z.string(), z.object({ matched: z.int(), modeled: z.int() })),
+  total_matched_count: z.int(),
+  total_modeled_count: z.int(),
+});
+export type Counts = z.infer<typeof countsSchema>;
+export const countsResponseSchema = z.object({ data: countsSchema });
+
+// ---- widgets -----------------------------------------------------------------------------
+
+export const widgetBodySchema = z.object({
+  rules: audienceRulesSchema,
+  /** A demographic category of the region: its id or its name. */
+  category: z.union([idSchema, z.string().check(z.minLength(1, 'Name a category'), z.maxLength(200))]),
+});
+
+export const widgetRowSchema = z.object({
+  value_id: z.int(),
+  name: z.string(),
+  /** People of the audience with this value. */
+  count: z.int(),
+  /** count / audience size. */
+  share: z.number(),
+  /** Everyone with this value / everyone. */
+  base_share: z.number(),
+  /** 100 x share / base_share; null when no one has the value. */
+  index: z.nullable(z.number()),
+  /** Two-proportion z-score of the audience against everyone else; null when undefined. */
+  z_score: z.nullable(z.number()),
+  /** |z| at or above INSIGHT_LIMITS.zCritical (95 %, two-sided). */
+  significant: z.boolean(),
+  /** Fewer than INSIGHT_LIMITS.smallSample people of the audience have this value. */
+  small_sample: z.boolean(),
+});
+export type WidgetRow = z.infer<typeof widgetRowSchema>;
+
+export const widgetResponseSchema = z.object({
+  data: z.object({
+    category: z.object({ id: z.int(), name: z.string() }),
+    audience_count: z.int(),
+    base_count: z.int(),
+    rows: z.array(widgetRowSchema),
+  }),
+});
+
+export const categoriesResponseSchema = z.object({
+  data: z.array(z.object({ id: z.int(), name: z.string(), values: z.array(z.object({ id: z.int(), name: z.string() })) })),
+});
+
+// ---- overlap -----------------------------------------------------------------------------
+
+export const overlapBodySchema = z.object({
+  audiences: z.array(z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Each audience needs a name'), z.maxLength(200)), rules: audienceRulesSchema })).check(
+    z.minLength(2, 'Compare at least 2 audiences'),
+    z.maxLength(INSIGHT_LIMITS.overlapAudiences, `Compare at most ${INSIGHT_LIMITS.overlapAudiences} audiences`),
+  ),
+});
+
+export const overlapResponseSchema = z.object({
+  data: z.object({
+    audiences: z.array(z.object({ name: z.string(), count: z.int() })),
+    /** Every pair (a < b, positions in `audiences`): people in both, and that as a share of each. */
+    pairs: z.array(z.object({ a: z.int(), b: z.int(), count: z.int(), share_of_a: z.number(), share_of_b: z.number() })),
+  }),
+});
+
+// ---- data availability -------------------------------------------------------------------
+
+/** spec 1 §7 / 3 §3: parent_id names the brand of the caller's context client. */
+export const dataAvailabilityBodySchema = z.object({
+  parent_id: idSchema,
+  vendors: z.array(z.object({ vendor_name: z.string().check(z.minLength(1), z.maxLength(200)), vendor_type: z.string().check(z.minLength(1), z.maxLength(100)) })).check(
+    z.minLength(1, 'Name at least one vendor'),
+    z.maxLength(50, 'Name at most 50 vendors'),
+  ),
+  use_cases: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1, 'Name at least one use case'), z.maxLength(20)),
+});
+export type DataAvailabilityBody = z.infer<typeof dataAvailabilityBodySchema>;
+
+export const dataAvailabilityResponseSchema = z.object({
+  /** Non-empty means available. */
+  data: z.array(z.object({ vendor_name: z.string(), vendor_type: z.string(), region: z.string(), use_cases: z.array(z.string()), segments: z.int() })),
+});
+
+// ---- engine status -----------------------------------------------------------------------
+
+export const DATA_STATES = ['absent', 'generating', 'loading', 'ready', 'failed'] as const;
+export const dataStatusSchema = z.object({
+  client: z.string(),
+  region: z.string(),
+  state: z.enum(DATA_STATES),
+  /** 0..1 while generating or loading. */
+  progress: z.number(),
+  people: z.int(),
+});
+export type DataStatus = z.infer<typeof dataStatusSchema>;
+export const dataStatusResponseSchema = z.object({ data: z.array(dataStatusSchema) });
