@@ -93,6 +93,11 @@ export class BitmapEngine implements CountEngine {
   set(region: number, kind: 'segment' | 'attribute', id: number, chunks: Int32Array, bits: Uint8Array) {
     return this.ask({ type: 'set', region, kind, id, chunks, bits }, { transfer: [chunks.buffer as ArrayBuffer, bits.buffer as ArrayBuffer] });
   }
+  /** Hands one set already in the portable roaring format to the worker (moved, not copied). */
+  setPortable(region: number, kind: 'segment' | 'attribute', id: number, portable: Uint8Array) {
+    const own = portable.byteOffset === 0 && portable.byteLength === portable.buffer.byteLength ? portable : portable.slice();
+    return this.ask({ type: 'set-portable', region, kind, id, portable: own }, { transfer: [own.buffer as ArrayBuffer] });
+  }
   commit(region: number) {
     return this.ask({ type: 'commit', region });
   }

@@ -5,6 +5,8 @@ import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '
 export type WorkerRequest =
   | { type: 'begin'; region: number; people: number }
   | { type: 'set'; region: number; kind: 'segment' | 'attribute'; id: number; chunks: Int32Array; bits: Uint8Array }
+  /** A set already in the portable roaring format (a cache, or the benchmark's generated sets). */
+  | { type: 'set-portable'; region: number; kind: 'segment' | 'attribute'; id: number; portable: Uint8Array }
   | { type: 'commit'; region: number }
   | { type: 'drop'; region: number }
   | { type: 'count'; region: number; rules: AudienceRules }
@@ -23,6 +25,7 @@ export interface MemoryAnswer {
 export interface WorkerAnswers {
   begin: null;
   set: null;
+  'set-portable': null;
   commit: null;
   drop: null;
   count: number;

@@ -35,10 +35,12 @@ export class BitmapStore {
       case 'begin':
         this.staging.set(request.region, new RegionBitmaps(request.people));
         return null;
-      case 'set': {
+      case 'set':
+      case 'set-portable': {
         const region = this.staging.get(request.region);
         if (!region) throw new RangeError(`No load begun for client region ${request.region}`);
-        const bitmap = RoaringBitmap32.deserialize(chunksToPortable(request.chunks, request.bits), 'portable');
+        const portable = request.type === 'set' ? chunksToPortable(request.chunks, request.bits) : request.portable;
+        const bitmap = RoaringBitmap32.deserialize(portable, 'portable');
         bitmap.runOptimize();
         bitmap.shrinkToFit();
         (request.kind === 'segment' ? region.segments : region.attributes).set(request.id, bitmap);
