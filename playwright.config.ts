@@ -32,6 +32,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many logins in a short run from one address.
       LOGIN_LIMIT_PER_ADDRESS: '1000',
+      DEMO_PEOPLE: '50000',
+      DEMO_SEGMENTS: '120',
     },
   },
 });

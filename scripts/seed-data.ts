@@ -40,7 +40,7 @@ if (targets.length === 0) throw new Error(`No client region ${values.client}/${v
 for (const target of targets) {
   const started = performance.now();
   let last = 0;
-  const result = await seedPopulation(database.db, target.id, { people, segments: segmentCount, seed: `${values.seed}:${target.client}/${target.region}` }, (done, total) => {
+  const result = await seedPopulation(database.db, target.id, { people, segments: segmentCount, seed: `${values.seed}:${target.client}/${target.region}`, catalogSeed: `${values.seed}:${target.client}` }, (done, total) => {
     const pct = Math.floor((100 * done) / total);
     if (pct >= last + 10) {
       last = pct;

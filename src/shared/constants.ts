@@ -14,6 +14,8 @@ export const TIMING = {
   toastMs: 4_000,
   contextWarningMs: 10_000,
   buildInfoMs: 5_000,
+  /** The demo data status is asked again this often while a region is being prepared (issue 3). */
+  dataStatusPollMs: 3_000,
 } as const;
 
 export const NOTIFICATION_EXPIRY_DAYS = 15;
@@ -56,6 +58,11 @@ export const TEXT = {
     'The selected client and region has no brand or product associated with it. Please contact your Agency Admin, or Product Support for general enquiries.',
   toolboxLoading:
     'If this page takes longer than 1 minute to load, please reach out to Product Support',
+  dataGenerating: (where: string, percent: number) =>
+    `Preparing demo audience data for ${where}: ${percent} %. Counts become available when it is ready.`,
+  dataLoading: (where: string, percent: number) =>
+    `Loading demo audience data for ${where}: ${percent} %. Counts become available when it is ready.`,
+  dataFailed: (where: string) => `Audience data for ${where} could not be prepared.`,
 } as const;
 
 /** Header names of the API contract. */

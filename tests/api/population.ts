@@ -25,6 +25,6 @@ export async function clientRegionIdOf(db: Db, client: string, region: string): 
 
 export async function seedTestPopulation(db: Db) {
   for (const [client, region] of POPULATED) {
-    await seedPopulation(db, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}` });
+    await seedPopulation(db, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: `test:${client}` });
   }
 }

@@ -33,6 +33,10 @@ export class DataManager {
   readonly bitmaps: BitmapEngine;
   readonly sql: SqlEngine;
   private readonly states = new Map<number, RegionState>();
+  /** client id:region id -> client region id, for the regions known at start. */
+  private readonly clientRegions = new Map<string, number>();
+  /** Per region, what questions are checked against; read once, dropped when the data is remade. */
+  private readonly catalogs = new Map<number, Promise<repo.RegionCatalog>>();
   private work: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -70,13 +74,14 @@ export class DataManager {
 
   private async refresh() {
     for (const row of await repo.regionsWithData(this.db)) {
+      this.clientRegions.set(`${row.clientId}:${row.regionId}`, row.clientRegionId);
       const ready = row.status === 'ready' && row.people !== null;
       const known = this.states.get(row.clientRegionId);
       if (known && known.state !== 'absent') continue;
       this.states.set(row.clientRegionId, {
         client: row.client,
         region: row.region,
-        state: ready ? 'loading' : 'absent',
+        state: ready ? 'loading' : this.options.demo ? 'queued' : 'absent',
         progress: 0,
         people: row.people ?? 0,
         stored: ready,
@@ -89,12 +94,14 @@ export class DataManager {
       if (this.closed) return;
       if (state.stored) continue;
       Object.assign(state, { state: 'generating', progress: 0, people: size.people });
+      this.catalogs.delete(clientRegionId);
       const started = performance.now();
       try {
-        await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}` }, (done, total) => {
+        await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: `demo:${state.client}` }, (done, total) => {
           state.progress = done / total;
         });
         Object.assign(state, { state: 'loading', progress: 0, stored: true });
+        this.catalogs.delete(clientRegionId);
         this.log.info({ client: state.client, region: state.region, ms: Math.round(performance.now() - started) }, 'demo audience data generated');
       } catch (err) {
         Object.assign(state, { state: 'failed', progress: 0 });
@@ -133,11 +140,28 @@ export class DataManager {
     }
   }
 
+  /** The client region of a client and region known at start, else null (the caller asks the database). */
+  clientRegionOf(clientId: number, regionId: number): number | null {
+    return this.clientRegions.get(`${clientId}:${regionId}`) ?? null;
+  }
+
+  /** The segments and categories of a region, read once: no database round trip per question. */
+  catalog(clientRegionId: number): Promise<repo.RegionCatalog> {
+    let catalog = this.catalogs.get(clientRegionId);
+    if (!catalog) {
+      catalog = repo.regionCatalog(this.db, clientRegionId);
+      catalog.catch(() => this.catalogs.delete(clientRegionId));
+      this.catalogs.set(clientRegionId, catalog);
+    }
+    return catalog;
+  }
+
   /** The engine of a data source, once the region can answer with it; otherwise why not. */
   engineFor(clientRegionId: number, source: DataSource): { engine: CountEngine; people: number } | { refusal: string } {
     const state = this.states.get(clientRegionId);
     const where = state ? `${state.client}/${state.region}` : 'this region';
     if (!state || state.state === 'absent') return { refusal: `There is no audience data for ${where} yet.` };
+    if (state.state === 'queued') return { refusal: `The audience data for ${where} is waiting to be generated. Try again in a minute.` };
     if (state.state === 'failed') return { refusal: `The audience data for ${where} could not be prepared; see the server log.` };
     if (source === 'es') {
       if (state.stored) return { engine: this.sql, people: state.people };

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/client';
 import { CATEGORIES } from './generator/catalog';
 import { buildCatalog, generateMembers, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
@@ -69,6 +70,8 @@ export async function seedPopulation(
     }
     memberIds += set.members.length;
     onProgress?.(++done, total);
+    // PGlite answers on this thread: let requests in between sets (the demo seeds while serving).
+    await yieldToLoop();
   }
   await repo.setDataSet(db, clientRegionId, options.people, seed, 'ready');
   return { people: options.people, segments: catalog.segments.length, attributeValues: catalog.attributes.length, memberIds };

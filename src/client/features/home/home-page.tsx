@@ -28,7 +28,7 @@ export function HomePage({ context, session, permissions }: HomePageProps) {
     <div className="page home">
       <PageHeader title={`Hello ${first_name} ${last_name}${viewingAs}`} />
       <QuickLinkCards
-        client={context.client}
+        context={context}
         productPath={productPath}
         permissions={permissions}
         canAccessAudiences={audiencesOpen}

@@ -1,25 +1,26 @@
 import type { PermissionSet } from '@shared/permissions';
 import { resolveCards, showWelcomeCard, type ResolvedCard } from '@shared/rules/cards';
-import type { Client } from '@shared/schemas/hierarchy';
+import type { ResolvedContext } from '@shared/rules/context';
 import { AppLink } from '../../components/app-link';
-
-// Data-availability checks arrive with the analysis pages; until then nothing is available.
-const AVAILABILITY = { bestCustomer: false, customerAttrition: false, siteVisitation: false };
+import { useDataAvailability } from '../../lib/data-queries';
 
 interface Props {
-  client: Client;
+  context: ResolvedContext;
   productPath: string | null;
   permissions: PermissionSet;
   canAccessAudiences: boolean;
 }
 
 /** Quick-link cards of spec 1 §2.4 / §5 (cards need a product in context). */
-export function QuickLinkCards({ client, productPath, permissions, canAccessAudiences }: Props) {
+export function QuickLinkCards({ context, productPath, permissions, canAccessAudiences }: Props) {
+  // The navigation asks the same query: one set of calls answers both.
+  const availability = useDataAvailability(context);
+  const { client } = context;
   const cards: ResolvedCard[] = productPath
     ? resolveCards({
         flags: client.feature_flags,
         permissions,
-        availability: AVAILABILITY,
+        availability,
         context: { productPath, companyId: client.conversant_company_id },
       })
     : [];

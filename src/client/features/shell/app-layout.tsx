@@ -4,13 +4,15 @@ import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
 import { resolveContext } from '@shared/rules/context';
-import { buildNavigation, NO_DATA } from '@shared/rules/navigation';
+import { buildNavigation } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
+import { useDataAvailability } from '../../lib/data-queries';
 import { pingSession } from '../../lib/session-actions';
 import { storage } from '../../lib/storage';
 import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
 import { ui } from '../../lib/ui-store';
+import { DemoDataNotice } from './demo-data-notice';
 import { LeftNav } from './left-nav';
 import { notificationsQueryOptions } from './notifications-query';
 import { TopBar } from './top-bar';
@@ -56,6 +58,8 @@ export function AppLayout() {
   const units = useQuery({ ...toolboxUnitsQueryOptions(current?.client.slug ?? ''), enabled: !!current });
   const pollStarted = useDelayedStart(TIMING.taskPollFirstMs);
   const tasks = useQuery({ ...notificationsQueryOptions(), enabled: pollStarted && !!current });
+  // The navigation follows the URL's context, and so do its data checks.
+  const availability = useDataAvailability(urlContext ? current : null);
 
   const groups = current && urlContext
     ? buildNavigation({
@@ -65,7 +69,7 @@ export function AppLayout() {
         homePath: contextHomePath(urlContext),
         permissions,
         units: units.data ?? [],
-        availability: NO_DATA,
+        availability,
       })
     : [];
   const navWidth = snap.navExpanded ? LAYOUT.navExpandedPx : LAYOUT.navCollapsedPx;
@@ -85,6 +89,7 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <main id="main" className="app__main" tabIndex={-1}>
+        <DemoDataNotice clientSlug={current?.client.slug} regionSlug={current?.region?.slug} />
         <Outlet />
       </main>
     </div>

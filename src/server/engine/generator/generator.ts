@@ -15,6 +15,11 @@ export interface GeneratorOptions {
   segments: number;
   seed: number | string;
   /**
+   * Seeds the catalogue (segment names, vendors, sizes) apart from the people: a client's
+   * regions share one catalogue, so an identifier names the same segment in each. Default: seed.
+   */
+  catalogSeed?: number | string;
+  /**
    * Added to every segment's short id, so each client region's ids are its own (the seeder
    * passes clientRegionId x SHORT_ID_SPAN). Identifiers stay the vendor's, the same in every region.
    */
@@ -79,7 +84,7 @@ const QUALIFIERS = ['', 'High Propensity', 'Recent', 'Lapsed', 'Frequent', 'Occa
 
 /** Categories, values and segment definitions: cheap, and the same for the same seed. */
 export function buildCatalog(options: GeneratorOptions): Catalog {
-  const random = new Random(`catalog:${options.seed}`);
+  const random = new Random(`catalog:${options.catalogSeed ?? options.seed}`);
   let nextId = 1;
   const attributes: AttributeValue[] = CATEGORIES.flatMap((category, categoryIndex) =>
     category.values.map((name) => ({ id: nextId++, category: category.name, categoryIndex, name })),

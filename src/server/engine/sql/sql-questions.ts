@@ -21,7 +21,8 @@ const ALL: ChunkRange = { lo: 0, hi: 65_535 };
 const inRange = (range: ChunkRange, column = sql`chunk`) => sql`${column} between ${range.lo} and ${range.hi}`;
 
 function unionCte(name: string, clientRegionId: number, ids: readonly number[], range: ChunkRange): SQL {
-  return sql`${sql.identifier(name)} as (
+  // Materialised: inlined, the planner may run each group's scan once per joined row.
+  return sql`${sql.identifier(name)} as materialized (
     select chunk, bit_or(bits) as b from member_chunks
     where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND.segment} and set_id in (${idList(ids)}) and ${inRange(range)}
     group by chunk)`;

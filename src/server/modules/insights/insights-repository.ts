@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { brands, clientRegions, dataSets, demographicCategories, demographicValues, regions, segments, vendorDataSources, vendors } from '../../db/schema';
+import { brands, clientRegions, dataSets, regions, segments, vendorDataSources, vendors } from '../../db/schema';
 
 export async function clientRegionId(db: Executor, clientId: number, regionId: number): Promise<number | null> {
   const [row] = await db.select({ id: clientRegions.id }).from(clientRegions).where(and(eq(clientRegions.clientId, clientId), eq(clientRegions.regionId, regionId)));
@@ -15,15 +15,6 @@ export async function clientRegionBySlug(db: Executor, clientId: number, regionS
     .innerJoin(regions, eq(regions.id, clientRegions.regionId))
     .where(and(eq(clientRegions.clientId, clientId), eq(regions.slug, regionSlug)));
   return row ?? null;
-}
-
-/** Which of these short ids the client region has, and whether each is deleted. */
-export function segmentStates(db: Executor, clientRegion: number, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: segments.shortId, deleted: segments.deleted })
-    .from(segments)
-    .where(and(eq(segments.clientRegionId, clientRegion), inArray(segments.shortId, ids)));
 }
 
 const segmentColumns = {
@@ -77,22 +68,6 @@ export function peopleByRegion(db: Executor, clientId: number, identifiers: stri
     .innerJoin(clientRegions, eq(clientRegions.id, segments.clientRegionId))
     .innerJoin(regions, eq(regions.id, clientRegions.regionId))
     .where(and(eq(clientRegions.clientId, clientId), inArray(segments.identifier, identifiers)));
-}
-
-export async function categoriesWithValues(db: Executor, clientRegion: number) {
-  const rows = await db
-    .select({ categoryId: demographicCategories.id, category: demographicCategories.name, valueId: demographicValues.id, value: demographicValues.name })
-    .from(demographicCategories)
-    .innerJoin(demographicValues, eq(demographicValues.categoryId, demographicCategories.id))
-    .where(eq(demographicCategories.clientRegionId, clientRegion))
-    .orderBy(asc(demographicCategories.position), asc(demographicValues.position));
-  const categories = new Map<number, { id: number; name: string; values: { id: number; name: string }[] }>();
-  for (const r of rows) {
-    const c = categories.get(r.categoryId) ?? { id: r.categoryId, name: r.category, values: [] };
-    c.values.push({ id: r.valueId, name: r.value });
-    categories.set(r.categoryId, c);
-  }
-  return [...categories.values()];
 }
 
 export async function brandOfClient(db: Executor, clientId: number, brandId: number) {

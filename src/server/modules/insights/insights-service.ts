@@ -18,8 +18,8 @@ export interface Asker {
   ctx: RequestContext;
 }
 
-async function contextClientRegion({ db, ctx }: Pick<Asker, 'db' | 'ctx'>): Promise<number> {
-  const id = await repo.clientRegionId(db, ctx.clientId, ctx.regionId!);
+async function contextClientRegion({ db, ctx, data }: Pick<Asker, 'db' | 'ctx' | 'data'>): Promise<number> {
+  const id = data.clientRegionOf(ctx.clientId, ctx.regionId!) ?? (await repo.clientRegionId(db, ctx.clientId, ctx.regionId!));
   if (id === null) throw notFound(`${ctx.clientSlug}/${ctx.regionSlug} has no audience data.`);
   return id;
 }
@@ -29,7 +29,7 @@ const list = (ids: number[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', '
 /** Refuses ids the client region does not have (another tenant's included) or has deleted. */
 async function checkSegments(asker: Asker, clientRegion: number, ids: number[]) {
   const unique = [...new Set(ids)];
-  const found = new Map((await repo.segmentStates(asker.db, clientRegion, unique)).map((r) => [r.id, r.deleted]));
+  const found = (await asker.data.catalog(clientRegion)).segments;
   const unknown = unique.filter((id) => !found.has(id));
   const deleted = unique.filter((id) => found.get(id) === true);
   if (unknown.length === 0 && deleted.length === 0) return;
@@ -60,18 +60,27 @@ async function timed<T>(question: Promise<T>): Promise<T> {
   }
 }
 
-export async function countAudience(asker: Asker, rules: AudienceRules): Promise<number> {
+/**
+ * The region's engine (or a 503 saying why not), then the ids checked against the catalogue the
+ * engine was loaded with.
+ */
+async function prepare(asker: Asker, ids: number[]) {
   const clientRegion = await contextClientRegion(asker);
-  await checkSegments(asker, clientRegion, rulesIds(rules));
-  return timed(engine(asker, clientRegion).engine.count(clientRegion, rules));
+  const found = engine(asker, clientRegion);
+  await checkSegments(asker, clientRegion, ids);
+  return { clientRegion, ...found };
+}
+
+export async function countAudience(asker: Asker, rules: AudienceRules): Promise<number> {
+  const { clientRegion, engine } = await prepare(asker, rulesIds(rules));
+  return timed(engine.count(clientRegion, rules));
 }
 
 export async function counts(asker: Asker, body: CountsBody) {
   if (!hasShortIds(body)) return { ...EMPTY_COUNTS, segment_counts: {}, market_counts: {} };
-  const clientRegion = await contextClientRegion(asker);
-  await checkSegments(asker, clientRegion, countsIds(body));
+  const { clientRegion, engine } = await prepare(asker, countsIds(body));
   return timed(
-    engine(asker, clientRegion).engine.counts(clientRegion, {
+    engine.counts(clientRegion, {
       matched: body.matched_short_ids,
       modeled: body.modeled_short_ids,
       focusMatched: body.focused_matched_short_ids,
@@ -82,12 +91,11 @@ export async function counts(asker: Asker, body: CountsBody) {
 }
 
 export async function widget(asker: Asker, rules: AudienceRules, category: number | string) {
-  const clientRegion = await contextClientRegion(asker);
-  const categories = await repo.categoriesWithValues(asker.db, clientRegion);
+  const { clientRegion, engine } = await prepare(asker, rulesIds(rules));
+  const { categories } = await asker.data.catalog(clientRegion);
   const wanted = typeof category === 'number' ? categories.find((c) => c.id === category) : categories.find((c) => c.name.toLowerCase() === category.trim().toLowerCase());
   if (!wanted) throw notFound(`${asker.ctx.clientSlug}/${asker.ctx.regionSlug} has no demographic category ${JSON.stringify(category)}.`);
-  await checkSegments(asker, clientRegion, rulesIds(rules));
-  const answer = await timed(engine(asker, clientRegion).engine.widget(clientRegion, rules, wanted.values.map((v) => v.id)));
+  const answer = await timed(engine.widget(clientRegion, rules, wanted.values.map((v) => v.id)));
   const names = new Map(wanted.values.map((v) => [v.id, v.name]));
   return {
     category: { id: wanted.id, name: wanted.name },
@@ -103,9 +111,8 @@ export async function widget(asker: Asker, rules: AudienceRules, category: numbe
 }
 
 export async function overlap(asker: Asker, audiences: { name: string; rules: AudienceRules }[]) {
-  const clientRegion = await contextClientRegion(asker);
-  await checkSegments(asker, clientRegion, audiences.flatMap((a) => rulesIds(a.rules)));
-  const answer = await timed(engine(asker, clientRegion).engine.overlap(clientRegion, audiences.map((a) => a.rules)));
+  const { clientRegion, engine } = await prepare(asker, audiences.flatMap((a) => rulesIds(a.rules)));
+  const answer = await timed(engine.overlap(clientRegion, audiences.map((a) => a.rules)));
   const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
   return {
     audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })),
@@ -134,7 +141,7 @@ function toSegments(rows: repo.SegmentRow[], people: { identifier: string; regio
   }));
 }
 
-export async function listSegments(asker: Omit<Asker, 'data'>, query: { region: string; q?: string; page: number; per_page: number; include_deleted: boolean }) {
+export async function listSegments(asker: Asker, query: { region: string; q?: string; page: number; per_page: number; include_deleted: boolean }) {
   const region = await repo.clientRegionBySlug(asker.db, asker.ctx.clientId, query.region);
   if (!region) throw notFound(`${asker.ctx.clientSlug} has no region "${query.region}".`);
   if (asker.ctx.regionSlug && asker.ctx.regionSlug !== query.region) throw badRequest(`region "${query.region}" differs from the X-Context region "${asker.ctx.regionSlug}".`);
@@ -143,7 +150,7 @@ export async function listSegments(asker: Omit<Asker, 'data'>, query: { region: 
   return { data: toSegments(rows, people), meta: { page: query.page, per_page: query.per_page, total } };
 }
 
-export async function lookupSegments(asker: Omit<Asker, 'data'>, identifiers: string[]) {
+export async function lookupSegments(asker: Asker, identifiers: string[]) {
   const clientRegion = await contextClientRegion(asker);
   const unique = [...new Set(identifiers)];
   const rows = await repo.segmentsByIdentifiers(asker.db, clientRegion, unique);
@@ -152,11 +159,11 @@ export async function lookupSegments(asker: Omit<Asker, 'data'>, identifiers: st
   return { data: toSegments(rows, people), meta: { missing: unique.filter((i) => !found.has(i)) } };
 }
 
-export async function categories(asker: Omit<Asker, 'data'>) {
-  return repo.categoriesWithValues(asker.db, await contextClientRegion(asker));
+export async function categories(asker: Asker) {
+  return (await asker.data.catalog(await contextClientRegion(asker))).categories;
 }
 
-export async function dataAvailability(asker: Omit<Asker, 'data'>, body: DataAvailabilityBody) {
+export async function dataAvailability(asker: Asker, body: DataAvailabilityBody) {
   if (!(await repo.brandOfClient(asker.db, asker.ctx.clientId, body.parent_id))) throw notFound(`${asker.ctx.clientSlug} has no brand ${body.parent_id}.`);
   const clientRegion = await contextClientRegion(asker);
   return repo.availableSources(asker.db, clientRegion, asker.ctx.regionId!, body.vendors, body.use_cases);
