@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/client/route-tree.gen.ts', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', '.tmp/**', 'data/**', 'node_modules/**', 'src/client/route-tree.gen.ts', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

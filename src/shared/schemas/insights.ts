@@ -65,7 +65,9 @@ const idList = (what: string) =>
   z.array(idSchema).check(z.maxLength(INSIGHT_LIMITS.idsPerList, `${what} may name at most ${INSIGHT_LIMITS.idsPerList} segments`));
 const byMarket = (what: string) =>
   z._default(
-    z.record(z.string().check(z.regex(/^\d{1,10}$/, 'Market keys must be market ids')), idList(what)).check(
+    // Keys are checked on the record, not by a key schema: zod reports a bad key with its own generic message.
+    z.record(z.string(), idList(what)).check(
+      z.refine((r) => Object.keys(r).every((k) => /^\d{1,10}$/.test(k)), 'Market keys must be market ids'),
       z.refine((r) => Object.keys(r).length <= INSIGHT_LIMITS.markets, `At most ${INSIGHT_LIMITS.markets} markets`),
     ),
     {},

@@ -34,12 +34,12 @@ async function checkSegments(asker: Asker, clientRegion: number, ids: number[]) 
   const deleted = unique.filter((id) => found.get(id) === true);
   if (unknown.length === 0 && deleted.length === 0) return;
   const where = `${asker.ctx.clientSlug}/${asker.ctx.regionSlug}`;
-  const parts = [
-    unknown.length ? `${where} has no segment${unknown.length > 1 ? 's' : ''} ${list(unknown)}` : '',
-    deleted.length ? `segment${deleted.length > 1 ? 's' : ''} ${list(deleted)} ${deleted.length > 1 ? 'were' : 'was'} deleted by the provider` : '',
-  ].filter(Boolean);
-  const message = parts.join('; ');
-  throw new AppError(422, ERROR_CODES.unknownSegments, `${message[0]!.toUpperCase()}${message.slice(1)}.`, { unknown, deleted });
+  const plural = (n: number) => (n > 1 ? 's' : '');
+  const message = [
+    unknown.length ? `No segment${plural(unknown.length)} ${list(unknown)} in ${where}.` : '',
+    deleted.length ? `Segment${plural(deleted.length)} ${list(deleted)} ${deleted.length > 1 ? 'were' : 'was'} deleted by the provider.` : '',
+  ].filter(Boolean).join(' ');
+  throw new AppError(422, ERROR_CODES.unknownSegments, message, { unknown, deleted });
 }
 
 const rulesIds = (rules: AudienceRules) => [...rules.include.and.flat(), ...rules.exclude];
