@@ -61,7 +61,7 @@ export async function buildApp({ config, database, logger, serveClient = true }:
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const data = new DataManager(database.db, { timeLimitMs: config.engineTimeLimitMs, demo: config.demoData }, app.log);
+  const data = new DataManager(database.db, { timeLimitMs: config.engineTimeLimitMs, workers: config.engineWorkers, demo: config.demoData }, app.log);
   app.decorate('data', data);
   app.addHook('onClose', () => data.close());
   app.addHook('onRequest', async (request, reply) => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   env: string;
   /** A count, widget or overlap running longer than this is stopped and refused. */
   engineTimeLimitMs: number;
+  /** Worker threads of the bitmap engine; each holds a range of every region's people. */
+  engineWorkers: number;
   /** Synthetic people made for each client region without data (the demo, in the background); null: none. */
   demoData: { people: number; segments: number } | null;
 }
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     env: env.APP_ENV ?? 'local',
     engineTimeLimitMs: positive(env, 'ENGINE_TIME_LIMIT_MS', 15_000),
+    engineWorkers: positive(env, 'ENGINE_WORKERS', Math.min(2, os.availableParallelism())),
     // On by default wherever the demo tenant is seeded; DEMO_PEOPLE=0 turns it off.
     demoData: (env.SEED_DEMO === '1' || (!databaseUrl && env.SEED_DEMO !== '0')) && env.DEMO_PEOPLE !== '0'
       ? { people: positive(env, 'DEMO_PEOPLE', 1_000_000), segments: positive(env, 'DEMO_SEGMENTS', 300) }

@@ -965,7 +965,7 @@ describe('the audience count engine API (issue 3)', async () => {
       };
       const load = async (region: number) => {
         await engine.begin(region, N);
-        for (let k = 2; k <= 11; k++) await engine.setPortable(region, 'segment', k, strided(k).serialize('portable'));
+        for (let k = 2; k <= 11; k++) await engine.setBitmap(region, 'segment', k, strided(k));
         await engine.commit(region);
       };
       const small: AudienceRules = { include: { and: [[2], [3]] }, exclude: [5] };

@@ -10,6 +10,8 @@ import { SqlEngine } from './sql/sql-engine';
 
 export interface DataManagerOptions {
   timeLimitMs: number;
+  /** Bitmap engine worker threads (shards of each region's people). */
+  workers: number;
   /** Make synthetic people for client regions that have none (the demo), at this size. */
   demo: { people: number; segments: number } | null;
 }
@@ -45,7 +47,7 @@ export class DataManager {
     private readonly options: DataManagerOptions,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.bitmaps = new BitmapEngine(options.timeLimitMs);
+    this.bitmaps = new BitmapEngine(options.timeLimitMs, options.workers);
     this.sql = new SqlEngine(db, (id) => this.states.get(id)?.people ?? 0, options.timeLimitMs);
     // A question past the time limit restarts the worker empty: load everything again.
     this.bitmaps.onRestart = () => {

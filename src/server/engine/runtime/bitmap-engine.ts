@@ -1,6 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { addCounts, addOverlap, addWidget } from '../answers';
+import { CHUNK_BYTES } from '../bitmap/portable';
+import type { RoaringBitmap32 } from '../bitmap/roaring';
 import type { CountEngine, CountsQuestion } from '../questions';
+import { CHUNK_BITS } from '../sql/chunk-codec';
 import type { MemoryAnswer, WorkerAnswers, WorkerReply, WorkerRequest } from './protocol';
 
 /** A question that ran past the time limit; the worker was stopped and is reloading. */
@@ -14,118 +18,190 @@ export class TimeLimitError extends Error {
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
-  timer: NodeJS.Timeout | null;
+}
+
+/** The shard (worker) that holds a chunk: contiguous ranges of chunks, as even as they come. */
+export function shardOf(chunk: number, chunks: number, shards: number): number {
+  return Math.min(shards - 1, Math.floor((chunk * shards) / Math.max(1, chunks)));
 }
 
 /**
- * The `molecula` data source: roaring bitmaps held in a worker thread, so counting never
- * blocks the API's event loop. Questions queue in the worker one at a time. A question that
- * runs past the time limit is stopped by terminating the worker; `onRestart` is told so the
- * owner can load the data again.
+ * The `molecula` data source: roaring bitmaps held in worker threads, so counting never
+ * blocks the API's event loop. Each of `shards` workers holds a contiguous range of every
+ * region's people (whole 65,536-person chunks); a question goes to all of them and their
+ * answers add up. Questions queue in each worker one at a time. A question that runs past the
+ * time limit is stopped by terminating the workers; `onRestart` is told so the owner can load
+ * the data again.
  */
 export class BitmapEngine implements CountEngine {
-  private worker!: Worker;
+  private workers: Worker[] = [];
   private readonly pending = new Map<number, Pending>();
+  private readonly people = new Map<number, number>();
   private nextId = 1;
   onRestart: (() => void) | null = null;
 
-  constructor(private readonly timeLimitMs: number) {
+  constructor(
+    private readonly timeLimitMs: number,
+    readonly shards = 1,
+  ) {
+    if (!Number.isInteger(shards) || shards < 1) throw new RangeError(`shards must be a positive whole number, got ${shards}`);
     this.spawn();
   }
 
   private spawn() {
-    this.worker = new Worker(new URL('./engine-worker-entry.mjs', import.meta.url));
-    this.worker.unref();
-    this.worker.on('message', (reply: WorkerReply) => {
-      const pending = this.pending.get(reply.id);
-      if (!pending) return;
-      this.pending.delete(reply.id);
-      if (pending.timer) clearTimeout(pending.timer);
-      if (reply.ok) pending.resolve(reply.result);
-      else pending.reject(new Error(reply.message));
-    });
-    this.worker.on('error', (err) => this.failAll(err));
-    this.worker.on('exit', (code) => {
-      if (this.pending.size) this.failAll(new Error(`The count engine's worker stopped (exit code ${code})`));
+    this.workers = Array.from({ length: this.shards }, () => {
+      const worker = new Worker(new URL('./engine-worker-entry.mjs', import.meta.url));
+      worker.unref();
+      worker.on('message', (reply: WorkerReply) => {
+        const pending = this.pending.get(reply.id);
+        if (!pending) return;
+        this.pending.delete(reply.id);
+        if (reply.ok) pending.resolve(reply.result);
+        else pending.reject(new Error(reply.message));
+      });
+      worker.on('error', (err) => this.failAll(err));
+      worker.on('exit', (code) => {
+        if (this.pending.size && this.workers.includes(worker)) this.failAll(new Error(`The count engine's worker stopped (exit code ${code})`));
+      });
+      return worker;
     });
   }
 
   private failAll(err: Error) {
-    for (const pending of this.pending.values()) {
-      if (pending.timer) clearTimeout(pending.timer);
-      pending.reject(err);
-    }
+    const pending = [...this.pending.values()];
     this.pending.clear();
+    for (const p of pending) p.reject(err);
   }
 
-  /** Stops the worker (and whatever it was doing) and starts an empty one. */
+  /** Stops the workers (and whatever they were doing) and starts empty ones. */
   private async restart(reason: Error) {
-    const old = this.worker;
+    const old = this.workers;
     this.failAll(reason);
+    this.people.clear();
     this.spawn();
-    await old.terminate();
+    await Promise.all(old.map((w) => w.terminate()));
     this.onRestart?.();
   }
 
-  private ask<T extends WorkerRequest['type']>(request: Extract<WorkerRequest, { type: T }>, options: { timed?: boolean; transfer?: ArrayBuffer[] } = {}): Promise<WorkerAnswers[T]> {
+  private askOne<T extends WorkerRequest['type']>(shard: number, request: Extract<WorkerRequest, { type: T }>, transfer: ArrayBuffer[] = []): Promise<WorkerAnswers[T]> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = options.timed
-        ? setTimeout(() => {
-            if (!this.pending.has(id)) return;
-            void this.restart(new TimeLimitError(this.timeLimitMs));
-          }, this.timeLimitMs)
-        : null;
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-      this.worker.postMessage({ id, request }, options.transfer ?? []);
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.workers[shard]!.postMessage({ id, request }, transfer);
     });
+  }
+
+  private askAll<T extends WorkerRequest['type']>(request: Extract<WorkerRequest, { type: T }>): Promise<WorkerAnswers[T][]> {
+    return Promise.all(this.workers.map((_, shard) => this.askOne(shard, request)));
+  }
+
+  /** A question to every shard, summed; past the time limit the workers are stopped. */
+  private async question<T extends 'count' | 'counts' | 'widget' | 'overlap'>(request: Extract<WorkerRequest, { type: T }>, add: (a: WorkerAnswers[T], b: WorkerAnswers[T]) => WorkerAnswers[T]): Promise<WorkerAnswers[T]> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new TimeLimitError(this.timeLimitMs);
+        reject(err);
+        void this.restart(err);
+      }, this.timeLimitMs);
+    });
+    try {
+      const parts = await Promise.race([this.askAll(request), limit]);
+      return parts.reduce(add);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   // ---- loading ---------------------------------------------------------------------------
 
   begin(region: number, people: number) {
-    return this.ask({ type: 'begin', region, people });
+    this.people.set(region, people);
+    return this.askAll({ type: 'begin', region, people });
   }
+
+  private chunksOf(region: number): number {
+    return Math.ceil((this.people.get(region) ?? 0) / CHUNK_BITS);
+  }
+
   /**
-   * Hands one set to the worker as its stored chunks (numbers, and CHUNK_BYTES each of bits);
-   * the worker builds the bitmap. The buffers move to the worker, they are not copied.
+   * Hands one set to the workers as its stored chunks (numbers, and CHUNK_BYTES each of bits),
+   * each worker its own range; the workers build the bitmaps. The bytes move, they are not copied.
    */
-  set(region: number, kind: 'segment' | 'attribute', id: number, chunks: Int32Array, bits: Uint8Array) {
-    return this.ask({ type: 'set', region, kind, id, chunks, bits }, { transfer: [chunks.buffer as ArrayBuffer, bits.buffer as ArrayBuffer] });
+  async set(region: number, kind: 'segment' | 'attribute', id: number, chunks: Int32Array, bits: Uint8Array) {
+    if (this.shards === 1) {
+      await this.askOne(0, { type: 'set', region, kind, id, chunks, bits }, [chunks.buffer as ArrayBuffer, bits.buffer as ArrayBuffer]);
+      return;
+    }
+    const total = this.chunksOf(region);
+    const parts = this.workers.map((_, shard) => {
+      const at: number[] = [];
+      chunks.forEach((chunk, i) => {
+        if (shardOf(chunk, total, this.shards) === shard) at.push(i);
+      });
+      const partChunks = Int32Array.from(at, (i) => chunks[i]!);
+      const partBits = new Uint8Array(at.length * CHUNK_BYTES);
+      at.forEach((i, k) => partBits.set(bits.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES), k * CHUNK_BYTES));
+      return { partChunks, partBits };
+    });
+    await Promise.all(parts.map(({ partChunks, partBits }, shard) =>
+      this.askOne(shard, { type: 'set', region, kind, id, chunks: partChunks, bits: partBits }, [partChunks.buffer as ArrayBuffer, partBits.buffer as ArrayBuffer])));
   }
-  /** Hands one set already in the portable roaring format to the worker (moved, not copied). */
-  setPortable(region: number, kind: 'segment' | 'attribute', id: number, portable: Uint8Array) {
-    const own = portable.byteOffset === 0 && portable.byteLength === portable.buffer.byteLength ? portable : portable.slice();
-    return this.ask({ type: 'set-portable', region, kind, id, portable: own }, { transfer: [own.buffer as ArrayBuffer] });
+
+  /** Hands one bitmap to the workers, each its range of people (a cache, or the benchmark's generated sets). */
+  async setBitmap(region: number, kind: 'segment' | 'attribute', id: number, bitmap: RoaringBitmap32) {
+    const total = this.chunksOf(region);
+    await Promise.all(this.workers.map((_, shard) => {
+      let part = bitmap;
+      if (this.shards > 1) {
+        // Chunk c holds people c*65,536 ..; shard s holds the chunks shardOf puts there.
+        const first = Math.ceil((shard * total) / this.shards);
+        const end = Math.ceil(((shard + 1) * total) / this.shards);
+        part = bitmap.clone();
+        if (first > 0) part.removeRange(0, first * CHUNK_BITS);
+        if (shard < this.shards - 1) part.removeRange(end * CHUNK_BITS, 2 ** 32);
+      }
+      const portable = part.serialize('portable');
+      const own = new Uint8Array(portable.byteLength);
+      own.set(portable);
+      return this.askOne(shard, { type: 'set-portable', region, kind, id, portable: own }, [own.buffer]);
+    }));
   }
+
   commit(region: number) {
-    return this.ask({ type: 'commit', region });
+    return this.askAll({ type: 'commit', region });
   }
   drop(region: number) {
-    return this.ask({ type: 'drop', region });
+    this.people.delete(region);
+    return this.askAll({ type: 'drop', region });
   }
-  memory(): Promise<MemoryAnswer> {
-    return this.ask({ type: 'memory' });
+  async memory(): Promise<MemoryAnswer> {
+    const parts = await this.askAll({ type: 'memory' });
+    return {
+      bitmapBytes: parts.reduce((n, p) => n + p.bitmapBytes, 0),
+      bitmaps: parts.reduce((n, p) => n + p.bitmaps, 0),
+      regions: parts[0]?.regions ?? [],
+    };
   }
 
   // ---- questions -------------------------------------------------------------------------
 
   count(region: number, rules: AudienceRules) {
-    return this.ask({ type: 'count', region, rules }, { timed: true });
+    return this.question({ type: 'count', region, rules }, (a, b) => a + b);
   }
   counts(region: number, question: CountsQuestion) {
-    return this.ask({ type: 'counts', region, question }, { timed: true });
+    return this.question({ type: 'counts', region, question }, addCounts);
   }
   widget(region: number, rules: AudienceRules, attributeIds: number[]) {
-    return this.ask({ type: 'widget', region, rules, attributeIds }, { timed: true });
+    return this.question({ type: 'widget', region, rules, attributeIds }, addWidget);
   }
   overlap(region: number, audiences: AudienceRules[]) {
-    return this.ask({ type: 'overlap', region, audiences }, { timed: true });
+    return this.question({ type: 'overlap', region, audiences }, addOverlap);
   }
 
   async close() {
     this.onRestart = null;
     this.failAll(new Error('The count engine stopped'));
-    await this.worker.terminate();
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Db } from '../../db/client';
+import { addCounts, addOverlap, addWidget } from '../answers';
 import type { CountEngine, CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '../questions';
 import { TimeLimitError } from '../runtime/bitmap-engine';
 import { CHUNK_BITS } from './chunk-codec';
@@ -44,32 +45,16 @@ export class SqlEngine implements CountEngine {
 
   counts(region: number, question: CountsQuestion): Promise<CountsAnswer> {
     const sets = [...Object.values(question.matched), ...Object.values(question.modeled), question.focusMatched, question.focusModeled, ...question.groups].reduce((n, l) => n + l.length, 0);
-    return this.sliced(region, sets * 2, (range) => countsSql(this.db, region, question, range), (a, b) => {
-      for (const [id, n] of Object.entries(b.segment_counts)) a.segment_counts[id] = (a.segment_counts[id] ?? 0) + n;
-      for (const [m, c] of Object.entries(b.market_counts)) {
-        const t = (a.market_counts[m] ??= { matched: 0, modeled: 0 });
-        t.matched += c.matched;
-        t.modeled += c.modeled;
-      }
-      a.total_matched_count += b.total_matched_count;
-      a.total_modeled_count += b.total_modeled_count;
-      return a;
-    });
+    return this.sliced(region, sets * 2, (range) => countsSql(this.db, region, question, range), addCounts);
   }
 
   async widget(region: number, rules: AudienceRules, attributeIds: number[]): Promise<WidgetAnswer> {
-    const answer = await this.sliced(region, ruleSets(rules) + attributeIds.length, (range) => widgetCountsSql(this.db, region, rules, attributeIds, range), (a, b) => ({
-      audienceCount: a.audienceCount + b.audienceCount,
-      values: a.values.map((v, i) => ({ ...v, count: v.count + b.values[i]!.count, valueSize: v.valueSize + b.values[i]!.valueSize })),
-    }));
+    const answer = await this.sliced(region, ruleSets(rules) + attributeIds.length, (range) => widgetCountsSql(this.db, region, rules, attributeIds, range), addWidget);
     return { ...answer, people: this.peopleOf(region) };
   }
 
   overlap(region: number, audiences: AudienceRules[]): Promise<OverlapAnswer> {
-    return this.sliced(region, audiences.reduce((n, r) => n + ruleSets(r), 0) * 2, (range) => overlapSql(this.db, region, audiences, range), (a, b) => ({
-      sizes: a.sizes.map((n, i) => n + b.sizes[i]!),
-      pairs: a.pairs.map((p, i) => ({ ...p, count: p.count + b.pairs[i]!.count })),
-    }));
+    return this.sliced(region, audiences.reduce((n, r) => n + ruleSets(r), 0) * 2, (range) => overlapSql(this.db, region, audiences, range), addOverlap);
   }
 }
 
