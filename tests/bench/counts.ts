@@ -160,6 +160,35 @@ function buildPopulation(label: string, options: { people: number; segments: num
   return { region, catalog, generateMs, buildMs };
 }
 
+/**
+ * The main population, from .tmp/bench-cache when an earlier run with the same options saved
+ * it (generating 100M people takes ~7 min; reading them back, seconds), else generated and saved.
+ */
+function cachedPopulation(options: { people: number; segments: number; seed: string }): Population & { cached: boolean } {
+  const dir = path.resolve('.tmp/bench-cache', `${options.people}-${options.segments}-${options.seed.replace(/[^A-Za-z0-9_-]/g, '_')}`);
+  const done = path.join(dir, 'complete');
+  const catalog = buildCatalog(options);
+  if (fs.existsSync(done)) {
+    const t0 = performance.now();
+    const region = new RegionBitmaps(options.people);
+    for (const file of fs.readdirSync(dir)) {
+      const m = /^(segment|attribute)-(\d+)\.bin$/.exec(file);
+      if (!m) continue;
+      const bitmap = RoaringBitmap32.deserialize(fs.readFileSync(path.join(dir, file)), 'croaring');
+      (m[1] === 'segment' ? region.segments : region.attributes).set(Number(m[2]), bitmap);
+    }
+    return { region, catalog, generateMs: 0, buildMs: performance.now() - t0, cached: true };
+  }
+  const population = buildPopulation('generate', options);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [kind, sets] of [['segment', population.region.segments], ['attribute', population.region.attributes]] as const) {
+    for (const [id, bitmap] of sets) fs.writeFileSync(path.join(dir, `${kind}-${id}.bin`), bitmap.serialize('croaring'));
+  }
+  fs.writeFileSync(done, new Date().toISOString());
+  return { ...population, cached: false };
+}
+
 /** Bytes the bitmaps hold: the sum of their croaring (in-memory layout) sizes. */
 function heldBytes(bitmaps: Iterable<RoaringBitmap32>): number {
   let bytes = 0;
@@ -639,9 +668,9 @@ async function main() {
   console.log(`Count engine benchmark: ${count(people)} people, ${options.segments} segments, seed '${options.seed}'`);
   console.log(`  machine: ${os.cpus()[0]?.model ?? 'unknown'} x ${os.cpus().length}, ${fmt(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 
-  console.log('  generating people straight into bitmaps ...');
+  console.log('  generating people straight into bitmaps (or reading them from .tmp/bench-cache) ...');
   const t0 = performance.now();
-  const main = buildPopulation('generate', { people, segments: options.segments, seed: options.seed });
+  const main = cachedPopulation({ people, segments: options.segments, seed: options.seed });
   const buildWall = performance.now() - t0;
   const region = main.region;
   const segmentBytes = heldBytes(region.segments.values());
@@ -650,7 +679,7 @@ async function main() {
   const heldRss = rss();
   const roaringBytes = RoaringBitmap32.getRoaringUsedMemory();
   const sets = region.segments.size + region.attributes.size;
-  console.log(`  built ${sets} bitmaps in ${seconds(buildWall)} (generator ${seconds(main.generateMs)}, bitmaps ${seconds(main.buildMs)}); held ${fmt(held / GB, 3)} GB, RSS ${fmt(heldRss / GB, 2)} GB`);
+  console.log(`  ${main.cached ? 'read' : 'built'} ${sets} bitmaps in ${seconds(buildWall)} (generator ${seconds(main.generateMs)}, bitmaps ${seconds(main.buildMs)}); held ${fmt(held / GB, 3)} GB, RSS ${fmt(heldRss / GB, 2)} GB`);
 
   const q = chooseQuestions(main, options.seed);
   const seg = (id: number) => region.segment(id)!;
