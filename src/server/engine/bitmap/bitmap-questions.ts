@@ -7,6 +7,11 @@ export interface BitmapSource {
   people: number;
   segment(id: number): RoaringBitmap32 | undefined;
   attribute(id: number): RoaringBitmap32 | undefined;
+  /**
+   * A union built before for the same ids, if the source keeps them (a Grow chart asks for the
+   * same markets on every filter change). What it returns is frozen: never changed in place.
+   */
+  union?(key: string, build: () => RoaringBitmap32): RoaringBitmap32;
 }
 
 const EMPTY = new RoaringBitmap32();
@@ -20,7 +25,8 @@ function segmentSet(source: BitmapSource, id: number): RoaringBitmap32 {
 /** The union of an OR-group; a one-segment group is used as it is, never copied. */
 function group(source: BitmapSource, ids: readonly number[]): RoaringBitmap32 {
   if (ids.length === 1) return segmentSet(source, ids[0]!);
-  return RoaringBitmap32.orMany(ids.map((id) => segmentSet(source, id)));
+  const build = () => RoaringBitmap32.orMany(ids.map((id) => segmentSet(source, id)));
+  return source.union ? source.union([...new Set(ids)].sort((a, b) => a - b).join(','), build) : build();
 }
 
 /** The people of a rule, as a set (for widgets and overlaps, which ask many questions of it). */
@@ -73,7 +79,11 @@ export function countsQuestion(source: BitmapSource, question: CountsQuestion): 
       unions.push(union);
       (marketCounts[market] ??= { matched: 0, modeled: 0 })[key] = within(union, focus);
     }
-    return unions.length ? within(RoaringBitmap32.orMany(unions), focus) : 0;
+    if (unions.length === 0) return 0;
+    // The union of every market, built from the markets' unions and kept under all their ids.
+    const build = () => RoaringBitmap32.orMany(unions);
+    const allIds = [...new Set(Object.values(byMarket).flat())].sort((a, b) => a - b).join(',');
+    return within(source.union ? source.union(allIds, build) : build(), focus);
   };
   const totalMatched = side(question.matched, matchedFocus, 'matched');
   const totalModeled = side(question.modeled, modeledFocus, 'modeled');

@@ -3,16 +3,45 @@ import { chunksToPortable } from '../bitmap/portable';
 import { audienceSet, countRule, countsQuestion, overlap, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import type { WorkerAnswers, WorkerRequest } from './protocol';
 
+/** Bytes of unions a region keeps for reuse; the oldest go first past this. */
+export const UNION_CACHE_BYTES = 256 * 1024 * 1024;
+
 /** One client region's people as bitmaps: what the worker holds and answers from. */
 export class RegionBitmaps implements BitmapSource {
   readonly segments = new Map<number, RoaringBitmap32>();
   readonly attributes = new Map<number, RoaringBitmap32>();
-  constructor(readonly people: number) {}
+  private readonly unions = new Map<string, { bitmap: RoaringBitmap32; bytes: number }>();
+  private unionBytes = 0;
+  constructor(
+    readonly people: number,
+    private readonly unionBudget = UNION_CACHE_BYTES,
+  ) {}
   segment(id: number) {
     return this.segments.get(id);
   }
   attribute(id: number) {
     return this.attributes.get(id);
+  }
+  /** Unions of OR-groups, kept (most recently used last) within the byte budget. */
+  union(key: string, build: () => RoaringBitmap32): RoaringBitmap32 {
+    const hit = this.unions.get(key);
+    if (hit) {
+      this.unions.delete(key);
+      this.unions.set(key, hit);
+      return hit.bitmap;
+    }
+    if (this.unionBudget === 0) return build();
+    const bitmap = build().freeze();
+    const bytes = bitmap.getSerializationSizeInBytes('croaring');
+    if (bytes > this.unionBudget) return bitmap;
+    this.unions.set(key, { bitmap, bytes });
+    this.unionBytes += bytes;
+    for (const [oldest, entry] of this.unions) {
+      if (this.unionBytes <= this.unionBudget) break;
+      this.unions.delete(oldest);
+      this.unionBytes -= entry.bytes;
+    }
+    return bitmap;
   }
 }
 
