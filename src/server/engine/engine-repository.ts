@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { clientRegions, clients, dataSets, demographicCategories, demographicValues, regions, segments } from '../db/schema';
 import { CHUNK_BYTES } from './bitmap/portable';
@@ -58,10 +58,6 @@ export async function setChunks(db: Executor, clientRegionId: number, kind: SetK
   return { chunks, bits };
 }
 
-export async function dataSetOf(db: Executor, clientRegionId: number) {
-  const [row] = await db.select().from(dataSets).where(and(eq(dataSets.clientRegionId, clientRegionId)));
-  return row ?? null;
-}
 
 /** What the API checks a question against: each segment short id (deleted or not) and the categories. */
 export async function regionCatalog(db: Executor, clientRegionId: number) {
