@@ -30,6 +30,8 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  // The demo tenant is seeded on the embedded database, or on a server only when asked.
+  const seedDemo = env.SEED_DEMO === '1' || (!databaseUrl && env.SEED_DEMO !== '0');
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   return {
@@ -37,8 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
-    // The demo tenant is seeded on the embedded database, or on a server only when asked.
-    seedDemo: env.SEED_DEMO === '1' || (!databaseUrl && env.SEED_DEMO !== '0'),
+    seedDemo,
     demoPassword: env.DEMO_PASSWORD ?? 'demo-password',
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
@@ -55,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineTimeLimitMs: positive(env, 'ENGINE_TIME_LIMIT_MS', 15_000),
     engineWorkers: positive(env, 'ENGINE_WORKERS', Math.min(2, os.availableParallelism())),
     // On by default wherever the demo tenant is seeded; DEMO_PEOPLE=0 turns it off.
-    demoData: (env.SEED_DEMO === '1' || (!databaseUrl && env.SEED_DEMO !== '0')) && env.DEMO_PEOPLE !== '0'
+    demoData: seedDemo && env.DEMO_PEOPLE !== '0'
       ? { people: positive(env, 'DEMO_PEOPLE', 1_000_000), segments: positive(env, 'DEMO_SEGMENTS', 300) }
       : null,
   };

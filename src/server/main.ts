@@ -34,7 +34,7 @@ export async function main() {
   await app.listen({ host: config.host, port: config.port });
   // Audience data loads (and the demo's is generated) in the background; the API answers meanwhile.
   await app.data.start();
-  const preparing = app.data.statuses().filter((s) => s.state !== 'ready' && s.state !== 'absent');
+  const states = app.data.statuses().map((s) => s.state);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const url = `http://${config.host}:${port}`;
@@ -44,11 +44,12 @@ export async function main() {
     `  Database: ${database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo tenant seeded' : ''}`,
     `  Ready in ${Math.round(performance.now() - started)} ms`,
   ];
-  if (preparing.some((s) => s.state === 'generating') || (config.demoData && app.data.statuses().some((s) => s.state === 'absent'))) {
-    lines.push(`  Generating demo audience data (${config.demoData?.people.toLocaleString('en-US')} people per region) in the background; the app says so until it is ready.`);
-  } else if (preparing.length) {
-    lines.push(`  Loading audience data for ${preparing.length} region(s) in the background.`);
+  const generating = states.filter((s) => s === 'queued' || s === 'generating').length;
+  const loading = states.filter((s) => s === 'loading').length;
+  if (generating && config.demoData) {
+    lines.push(`  Generating demo audience data for ${generating} region(s) (${config.demoData.people.toLocaleString('en-US')} people each) in the background; the app says so until it is ready.`);
   }
+  if (loading) lines.push(`  Loading audience data for ${loading} region(s) in the background.`);
   if (config.seedDemo) {
     lines.push(`  Demo logins (password: ${config.demoPassword === 'demo-password' ? 'demo-password' : 'DEMO_PASSWORD'}):`);
     for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(20)} ${u.role}`);

@@ -78,8 +78,6 @@ export class DataManager {
     for (const row of await repo.regionsWithData(this.db)) {
       this.clientRegions.set(`${row.clientId}:${row.regionId}`, row.clientRegionId);
       const ready = row.status === 'ready' && row.people !== null;
-      const known = this.states.get(row.clientRegionId);
-      if (known && known.state !== 'absent') continue;
       this.states.set(row.clientRegionId, {
         client: row.client,
         region: row.region,
@@ -158,25 +156,21 @@ export class DataManager {
     return catalog;
   }
 
-  /** The engine of a data source, once the region can answer with it; otherwise why not. */
-  engineFor(clientRegionId: number, source: DataSource): { engine: CountEngine; people: number } | { refusal: string } {
+  /** The engine of a data source, once the region can answer with it; otherwise why not (a sentence). */
+  engineFor(clientRegionId: number, source: DataSource): CountEngine | string {
     const state = this.states.get(clientRegionId);
     const where = state ? `${state.client}/${state.region}` : 'this region';
-    if (!state || state.state === 'absent') return { refusal: `There is no audience data for ${where} yet.` };
-    if (state.state === 'queued') return { refusal: `The audience data for ${where} is waiting to be generated. Try again in a minute.` };
-    if (state.state === 'failed') return { refusal: `The audience data for ${where} could not be prepared; see the server log.` };
-    if (source === 'es') {
-      if (state.stored) return { engine: this.sql, people: state.people };
-    } else if (state.state === 'ready') {
-      return { engine: this.bitmaps, people: state.people };
-    }
+    if (!state || state.state === 'absent') return `There is no audience data for ${where} yet.`;
+    if (state.state === 'queued') return `The audience data for ${where} is waiting to be generated. Try again in a minute.`;
+    if (state.state === 'failed') return `The audience data for ${where} could not be prepared; see the server log.`;
+    if (source === 'es' && state.stored) return this.sql;
+    if (source === 'molecula' && state.state === 'ready') return this.bitmaps;
     const what = state.state === 'generating' ? 'being generated' : 'loading';
-    return { refusal: `The audience data for ${where} is still ${what} (${Math.floor(state.progress * 100)} %). Try again in a moment.` };
+    return `The audience data for ${where} is still ${what} (${Math.floor(state.progress * 100)} %). Try again in a moment.`;
   }
 
-  statuses(): (DataStatus & { clientRegionId: number })[] {
-    return [...this.states.entries()].map(([clientRegionId, s]) => ({
-      clientRegionId,
+  statuses(): DataStatus[] {
+    return [...this.states.values()].map((s) => ({
       client: s.client,
       region: s.region,
       state: s.state,

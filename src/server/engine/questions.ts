@@ -45,3 +45,11 @@ export interface CountEngine {
   widget(clientRegionId: number, rules: AudienceRules, attributeIds: number[]): Promise<WidgetAnswer>;
   overlap(clientRegionId: number, audiences: AudienceRules[]): Promise<OverlapAnswer>;
 }
+
+/** A question that ran past the time limit and was stopped (the SQL engine between slices, the bitmap engine by replacing its workers). */
+export class TimeLimitError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The count took longer than ${limitMs / 1000} s and was stopped. Narrow the audience and try again.`);
+    this.name = 'TimeLimitError';
+  }
+}

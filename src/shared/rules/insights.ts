@@ -39,7 +39,9 @@ export function hasShortIds(body: { matched_short_ids: Record<string, number[]>;
   return [...Object.values(body.matched_short_ids), ...Object.values(body.modeled_short_ids)].some((ids) => ids.length > 0);
 }
 
-export const EMPTY_COUNTS = { segment_counts: {}, market_counts: {}, total_matched_count: 0, total_modeled_count: 0 } as const;
+export function emptyCounts() {
+  return { segment_counts: {}, market_counts: {}, total_matched_count: 0, total_modeled_count: 0 };
+}
 
 /** z for p1 = x1/n1 against p2 = x2/n2 with the pooled proportion; null when undefined. */
 export function twoProportionZ(x1: number, n1: number, x2: number, n2: number): number | null {

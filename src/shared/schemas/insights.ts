@@ -76,7 +76,8 @@ const byMarket = (what: string) =>
 /**
  * The counts call (spec 3 §7). Every count is of people in the focus: everyone, narrowed to
  * the people in all focused segments (matched focus for matched counts, modeled for modeled),
- * and in every OR-group of group_short_ids. The remaining fields are accepted as the product
+ * and in every OR-group of group_short_ids. A segment named both matched and modeled has one
+ * segment_count, within the matched focus. The remaining fields are accepted as the product
  * sends them.
  */
 export const countsBodySchema = z.object({

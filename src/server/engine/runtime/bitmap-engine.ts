@@ -3,17 +3,9 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { addCounts, addOverlap, addWidget } from '../answers';
 import { CHUNK_BYTES } from '../bitmap/portable';
 import type { RoaringBitmap32 } from '../bitmap/roaring';
-import type { CountEngine, CountsQuestion } from '../questions';
+import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
 import { CHUNK_BITS } from '../sql/chunk-codec';
 import type { MemoryAnswer, WorkerAnswers, WorkerReply, WorkerRequest } from './protocol';
-
-/** A question that ran past the time limit; the worker was stopped and is reloading. */
-export class TimeLimitError extends Error {
-  constructor(readonly limitMs: number) {
-    super(`The count took longer than ${limitMs / 1000} s and was stopped. Narrow the audience and try again.`);
-    this.name = 'TimeLimitError';
-  }
-}
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -170,10 +162,6 @@ export class BitmapEngine implements CountEngine {
 
   commit(region: number) {
     return this.askAll({ type: 'commit', region });
-  }
-  drop(region: number) {
-    this.people.delete(region);
-    return this.askAll({ type: 'drop', region });
   }
   async memory(): Promise<MemoryAnswer> {
     const parts = await this.askAll({ type: 'memory' });

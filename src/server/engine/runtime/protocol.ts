@@ -8,7 +8,6 @@ export type WorkerRequest =
   /** A set already in the portable roaring format (a cache, or the benchmark's generated sets). */
   | { type: 'set-portable'; region: number; kind: 'segment' | 'attribute'; id: number; portable: Uint8Array }
   | { type: 'commit'; region: number }
-  | { type: 'drop'; region: number }
   | { type: 'count'; region: number; rules: AudienceRules }
   | { type: 'counts'; region: number; question: CountsQuestion }
   | { type: 'widget'; region: number; rules: AudienceRules; attributeIds: number[] }
@@ -27,7 +26,6 @@ export interface WorkerAnswers {
   set: null;
   'set-portable': null;
   commit: null;
-  drop: null;
   count: number;
   counts: CountsAnswer;
   widget: WidgetAnswer;
@@ -35,4 +33,4 @@ export interface WorkerAnswers {
   memory: MemoryAnswer;
 }
 
-export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; unknown?: boolean };
+export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };

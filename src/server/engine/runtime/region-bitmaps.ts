@@ -45,15 +45,12 @@ export class RegionBitmaps implements BitmapSource {
   }
 }
 
-/**
- * The bitmap engine's state and its answers, free of any thread: the worker runs it, and
- * tests and the benchmark may run it in place.
- */
+/** What one bitmap worker holds (every loaded region's range of people) and how it answers a message. */
 export class BitmapStore {
   private readonly live = new Map<number, RegionBitmaps>();
   private readonly staging = new Map<number, RegionBitmaps>();
 
-  region(id: number): RegionBitmaps {
+  private region(id: number): RegionBitmaps {
     const region = this.live.get(id);
     if (!region) throw new RangeError(`Client region ${id} is not loaded`);
     return region;
@@ -82,10 +79,6 @@ export class BitmapStore {
         this.staging.delete(request.region);
         return null;
       }
-      case 'drop':
-        this.live.delete(request.region);
-        this.staging.delete(request.region);
-        return null;
       case 'count':
         return countRule(this.region(request.region), request.rules);
       case 'counts':

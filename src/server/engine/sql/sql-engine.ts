@@ -2,8 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Db } from '../../db/client';
 import { addCounts, addOverlap, addWidget } from '../answers';
-import type { CountEngine, CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '../questions';
-import { TimeLimitError } from '../runtime/bitmap-engine';
+import { TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestion, type OverlapAnswer, type WidgetAnswer } from '../questions';
 import { CHUNK_BITS } from './chunk-codec';
 import { countRuleSql, countsSql, overlapSql, widgetCountsSql, type ChunkRange } from './sql-questions';
 

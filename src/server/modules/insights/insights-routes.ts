@@ -77,7 +77,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const hierarchy = await hierarchyFor(app.database.db, request.auth!);
     const visible = new Set(hierarchy.flatMap((c) => c.regions.map((r) => `${c.slug}/${r.slug}`)));
-    return { data: app.data.statuses().filter((s) => visible.has(`${s.client}/${s.region}`)).map(({ clientRegionId: _, ...s }) => s) };
+    return { data: app.data.statuses().filter((s) => visible.has(`${s.client}/${s.region}`)) };
   });
 };
 

@@ -1,11 +1,10 @@
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CountsBody, DataAvailabilityBody, Segment } from '@shared/schemas/insights';
-import { countsIds, EMPTY_COUNTS, hasShortIds, widgetMaths } from '@shared/rules/insights';
+import { countsIds, emptyCounts, hasShortIds, widgetMaths } from '@shared/rules/insights';
 import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db } from '../../db/client';
 import type { DataManager } from '../../engine/data-manager';
-import type { CountEngine } from '../../engine/questions';
-import { TimeLimitError } from '../../engine/runtime/bitmap-engine';
+import { TimeLimitError, type CountEngine } from '../../engine/questions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import * as repo from './insights-repository';
@@ -45,9 +44,9 @@ async function checkSegments(asker: Asker, clientRegion: number, ids: number[]) 
 const rulesIds = (rules: AudienceRules) => [...rules.include.and.flat(), ...rules.exclude];
 
 /** The session's engine for the region, or a 503 saying why it cannot answer yet. */
-function engine(asker: Asker, clientRegion: number): { engine: CountEngine; people: number } {
+function engineOf(asker: Asker, clientRegion: number): CountEngine {
   const found = asker.data.engineFor(clientRegion, asker.auth.dataSource);
-  if ('refusal' in found) throw new AppError(503, ERROR_CODES.dataNotReady, found.refusal, undefined);
+  if (typeof found === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, found);
   return found;
 }
 
@@ -66,9 +65,9 @@ async function timed<T>(question: Promise<T>): Promise<T> {
  */
 async function prepare(asker: Asker, ids: number[]) {
   const clientRegion = await contextClientRegion(asker);
-  const found = engine(asker, clientRegion);
+  const engine = engineOf(asker, clientRegion);
   await checkSegments(asker, clientRegion, ids);
-  return { clientRegion, ...found };
+  return { clientRegion, engine };
 }
 
 export async function countAudience(asker: Asker, rules: AudienceRules): Promise<number> {
@@ -77,7 +76,7 @@ export async function countAudience(asker: Asker, rules: AudienceRules): Promise
 }
 
 export async function counts(asker: Asker, body: CountsBody) {
-  if (!hasShortIds(body)) return { ...EMPTY_COUNTS, segment_counts: {}, market_counts: {} };
+  if (!hasShortIds(body)) return emptyCounts();
   const { clientRegion, engine } = await prepare(asker, countsIds(body));
   return timed(
     engine.counts(clientRegion, {
