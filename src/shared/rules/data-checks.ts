@@ -18,9 +18,13 @@ export interface VendorRef {
 /** The one use case every check asks about (spec 1 §5). */
 export const DATA_USE_CASE = 'create_audience_single';
 
-const FIRST_PARTY: VendorRef = { vendor_name: 'Adventure Works First Party', vendor_type: 'first_party' };
-const PANEL: VendorRef = { vendor_name: 'Fabrikam Panels', vendor_type: 'panel' };
-const MODELED: VendorRef = { vendor_name: 'Tailspin Modeled', vendor_type: 'modeled' };
+/** The vendors whose data the analyses need; the synthetic data generator supplies these. */
+export const ANALYSIS_VENDORS = {
+  firstParty: { vendor_name: 'Adventure Works First Party', vendor_type: 'first_party' },
+  panel: { vendor_name: 'Fabrikam Panels', vendor_type: 'panel' },
+  modeled: { vendor_name: 'Tailspin Modeled', vendor_type: 'modeled' },
+} as const satisfies Record<string, VendorRef>;
+const { firstParty: FIRST_PARTY, panel: PANEL, modeled: MODELED } = ANALYSIS_VENDORS;
 
 /** Transactions for the buyer analyses, panels for site visitation, modeled data for segmentation. */
 export const DATA_CHECK_VENDORS: Readonly<Record<DataCheck, readonly VendorRef[]>> = {

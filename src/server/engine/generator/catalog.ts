@@ -1,3 +1,5 @@
+import { ANALYSIS_VENDORS } from '@shared/rules/data-checks';
+
 /**
  * The vocabulary of the synthetic data: demographic categories (each person has exactly one
  * value in each), vendors, and the words segment names are made of.
@@ -65,12 +67,15 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   },
 ];
 
+const vendor = (v: { vendor_name: string; vendor_type: string }) => ({ name: v.vendor_name, type: v.vendor_type });
+
+/** Two third-party vendors, and the three whose data the analyses' availability checks ask for. */
 export const VENDORS = [
   { name: 'Northwind Data', type: 'third_party' },
   { name: 'Contoso Signals', type: 'third_party' },
-  { name: 'Fabrikam Panels', type: 'panel' },
-  { name: 'Tailspin Modeled', type: 'modeled' },
-  { name: 'Adventure Works First Party', type: 'first_party' },
+  vendor(ANALYSIS_VENDORS.panel),
+  vendor(ANALYSIS_VENDORS.modeled),
+  vendor(ANALYSIS_VENDORS.firstParty),
 ] as const;
 
 /** Segment paths are top > middle > leaf, e.g. "Interests > Sports > Football". */
