@@ -209,6 +209,8 @@ interface Questions {
   small: { rules: AudienceRules; count: number };
   large: { rules: AudienceRules; count: number };
   attributeIds: number[];
+  /** Each category's value ids, as the engine is told them at commit. */
+  categories: number[][];
   rule: AudienceRules;
 }
 
@@ -294,6 +296,7 @@ function chooseQuestions(population: Population, seed: string): Questions {
     small: near(0.02),
     large: near(0.4),
     attributeIds: catalog.attributes.map((a) => a.id),
+    categories: [...new Set(catalog.attributes.map((a) => a.categoryIndex))].map((c) => catalog.attributes.filter((a) => a.categoryIndex === c).map((a) => a.id)),
     rule: { include: { and: groups }, exclude },
   };
 }
@@ -519,7 +522,7 @@ async function responsiveness(region: RegionBitmaps, q: Questions, expected: Ans
     const segmentIds = new Set([...growSegmentIds(q.grow), ...ruleSegmentIds(q.small.rules), ...ruleSegmentIds(q.large.rules), ...ruleSegmentIds(q.rule)]);
     for (const id of segmentIds) await engine.setBitmap(1, 'segment', id, region.segment(id)!);
     for (const id of q.attributeIds) await engine.setBitmap(1, 'attribute', id, region.attribute(id)!);
-    await engine.commit(1);
+    await engine.commit(1, q.categories);
     const loadMs = performance.now() - t0;
     const memory = await engine.memory();
     const grow = await timed(() => engine.counts(1, q.grow), 1, 5);

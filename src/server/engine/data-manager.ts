@@ -130,7 +130,8 @@ export class DataManager {
         await this.bitmaps.set(clientRegionId, set.kind, set.id, chunks, bits);
         state.progress = (i + 1) / sets.length;
       }
-      await this.bitmaps.commit(clientRegionId);
+      const { categories } = await repo.regionCatalog(this.db, clientRegionId);
+      await this.bitmaps.commit(clientRegionId, categories.map((c) => c.values.map((v) => v.id)));
       Object.assign(state, { state: 'ready', progress: 1 });
       this.log.info({ client: state.client, region: state.region, sets: sets.length, ms: Math.round(performance.now() - started) }, 'audience data loaded into the bitmap engine');
     } catch (err) {

@@ -1,3 +1,4 @@
+import type { DenseScratch } from './dense';
 import { RoaringBitmap32 } from './roaring';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetCount } from '../questions';
@@ -12,6 +13,17 @@ export interface BitmapSource {
    * same markets on every filter change). What it returns is frozen: never changed in place.
    */
   union?(key: string, build: () => RoaringBitmap32): RoaringBitmap32;
+  /** Buffers for a question's short-lived dense sets, if the source answers one question at a time. */
+  scratch?: DenseScratch;
+  /** People's values by code, for the categories whose values exclude each other, if kept. */
+  codes?: ValueCounter | null;
+}
+
+/** Counts an audience's people per attribute value from per-person codes (runtime/value-codes.ts). */
+export interface ValueCounter {
+  coded(attributeId: number): boolean;
+  worthIt(audience: RoaringBitmap32, values: number): boolean;
+  counts(audience: RoaringBitmap32, attributeIds: readonly number[]): Map<number, number>;
 }
 
 const EMPTY = new RoaringBitmap32();
@@ -66,12 +78,12 @@ export function focusRules(focused: readonly number[], groups: readonly number[]
  * the focus is an andCardinality, never a built intersection.
  */
 export function countsQuestion(source: BitmapSource, question: CountsQuestion): CountsAnswer {
-  const matchedFocus = focusFor(source, question.focusMatched, question.groups);
-  const modeledFocus = focusFor(source, question.focusModeled, question.groups);
   const within = (set: RoaringBitmap32, focus: RoaringBitmap32 | null) => (focus ? set.andCardinality(focus) : set.size);
   const segmentCounts: Record<string, number> = {};
   const marketCounts: Record<string, { matched: number; modeled: number }> = {};
-  const side = (byMarket: Record<string, number[]>, focus: RoaringBitmap32 | null, key: 'matched' | 'modeled') => {
+  // Each side's focus is built when the side is counted, so one scratch serves both.
+  const side = (byMarket: Record<string, number[]>, focused: readonly number[], key: 'matched' | 'modeled') => {
+    const focus = focusFor(source, focused, question.groups);
     const unions: RoaringBitmap32[] = [];
     for (const [market, ids] of Object.entries(byMarket)) {
       for (const id of ids) if (!(String(id) in segmentCounts)) segmentCounts[String(id)] = within(segmentSet(source, id), focus);
@@ -85,22 +97,33 @@ export function countsQuestion(source: BitmapSource, question: CountsQuestion): 
     const allIds = [...new Set(Object.values(byMarket).flat())].sort((a, b) => a - b).join(',');
     return within(source.union ? source.union(allIds, build) : build(), focus);
   };
-  const totalMatched = side(question.matched, matchedFocus, 'matched');
-  const totalModeled = side(question.modeled, modeledFocus, 'modeled');
+  const totalMatched = side(question.matched, question.focusMatched, 'matched');
+  const totalModeled = side(question.modeled, question.focusModeled, 'modeled');
   return { segment_counts: segmentCounts, market_counts: marketCounts, total_matched_count: totalMatched, total_modeled_count: totalModeled };
 }
 
+/**
+ * The focus, with dense chunks as bitsets: every segment, market and total is counted within
+ * it, and a bitset intersects a bitset ~5x faster than a 4,000-person array does (decision 005).
+ */
 function focusFor(source: BitmapSource, focused: readonly number[], groups: readonly number[][]): RoaringBitmap32 | null {
   const rules = focusRules(focused, groups);
-  return rules ? audienceSet(source, rules) : null;
+  if (!rules) return null;
+  const focus = audienceSet(source, rules);
+  return source.scratch ? source.scratch.densify(focus) : focus;
 }
 
 /** For an audience and some attribute values: the audience's people with each value, and everyone with it. */
 export function widgetCounts(source: BitmapSource, audience: RoaringBitmap32, attributeIds: readonly number[]): WidgetCount[] {
+  const codes = source.codes;
+  const coded = codes ? attributeIds.filter((id) => codes.coded(id)) : [];
+  // A small audience is counted from its people's codes; a large one against each value's bitmap.
+  const byCode = codes && coded.length && audience.size > 0 && codes.worthIt(audience, coded.length) ? codes.counts(audience, coded) : null;
   return attributeIds.map((attributeId) => {
     const value = source.attribute(attributeId);
     if (!value) throw new RangeError(`Unknown attribute value ${attributeId}`);
-    return { attributeId, count: audience.size === 0 ? 0 : audience.andCardinality(value), valueSize: value.size };
+    const count = byCode?.get(attributeId) ?? (audience.size === 0 ? 0 : audience.andCardinality(value));
+    return { attributeId, count, valueSize: value.size };
   });
 }
 

@@ -13,13 +13,19 @@ import { RegionBitmaps } from './region-bitmaps';
 const PEOPLE = 300_000;
 const REGION = 7;
 const region = new RegionBitmaps(PEOPLE);
+const byCategory = new Map<number, number[]>();
 for (const set of generateMembers({ people: PEOPLE, segments: 40, seed: 'shards' })) {
   const bitmap = new RoaringBitmap32(set.members);
   if (set.kind === 'segment') region.segments.set(set.segment.shortId, bitmap);
-  else region.attributes.set(set.attribute.id, bitmap);
+  else {
+    region.attributes.set(set.attribute.id, bitmap);
+    byCategory.set(set.attribute.categoryIndex, [...(byCategory.get(set.attribute.categoryIndex) ?? []), set.attribute.id]);
+  }
 }
 const segmentIds = [...region.segments.keys()];
-const attributeIds = [...region.attributes.keys()].slice(0, 12);
+// Every value, so that the workers count small audiences from their value codes, large ones from bitmaps.
+const attributeIds = [...region.attributes.keys()];
+const categories = [...byCategory.values()];
 
 function randomRules(random: Random): AudienceRules {
   return {
@@ -50,7 +56,7 @@ async function engineWith(shards: number, via: 'chunks' | 'bitmaps') {
       await engine.set(REGION, kind, id, Int32Array.from(encoded, (c) => c.chunk), bits);
     }
   }
-  await engine.commit(REGION);
+  await engine.commit(REGION, categories);
   return engine;
 }
 
@@ -90,6 +96,7 @@ describe.each([
       expect(await engine.counts(REGION, question)).toEqual(countsQuestion(region, question));
     }
     const memory = await engine.memory();
+    expect(memory.codeBytes).toBeGreaterThan(PEOPLE * 16);
     expect(memory.regions).toEqual([{ region: REGION, people: PEOPLE, segments: region.segments.size, attributes: region.attributes.size }]);
   }, 60_000);
 });

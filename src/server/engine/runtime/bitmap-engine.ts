@@ -160,14 +160,16 @@ export class BitmapEngine implements CountEngine {
     }));
   }
 
-  commit(region: number) {
-    return this.askAll({ type: 'commit', region });
+  /** Ends a load; `categories` lists each category's value ids, so exclusive ones are coded. */
+  commit(region: number, categories: number[][] = []) {
+    return this.askAll({ type: 'commit', region, categories });
   }
   async memory(): Promise<MemoryAnswer> {
     const parts = await this.askAll({ type: 'memory' });
     return {
       bitmapBytes: parts.reduce((n, p) => n + p.bitmapBytes, 0),
       bitmaps: parts.reduce((n, p) => n + p.bitmaps, 0),
+      codeBytes: parts.reduce((n, p) => n + p.codeBytes, 0),
       regions: parts[0]?.regions ?? [],
     };
   }

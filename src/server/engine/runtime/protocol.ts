@@ -7,7 +7,8 @@ export type WorkerRequest =
   | { type: 'set'; region: number; kind: 'segment' | 'attribute'; id: number; chunks: Int32Array; bits: Uint8Array }
   /** A set already in the portable roaring format (a cache, or the benchmark's generated sets). */
   | { type: 'set-portable'; region: number; kind: 'segment' | 'attribute'; id: number; portable: Uint8Array }
-  | { type: 'commit'; region: number }
+  /** Ends a load; `categories` lists each category's value ids, in order, for the value codes. */
+  | { type: 'commit'; region: number; categories: number[][] }
   | { type: 'count'; region: number; rules: AudienceRules }
   | { type: 'counts'; region: number; question: CountsQuestion }
   | { type: 'widget'; region: number; rules: AudienceRules; attributeIds: number[] }
@@ -18,6 +19,8 @@ export interface MemoryAnswer {
   /** Bytes held by roaring bitmaps in the worker. */
   bitmapBytes: number;
   bitmaps: number;
+  /** Bytes held by value codes (WASM memory). */
+  codeBytes: number;
   regions: { region: number; people: number; segments: number; attributes: number }[];
 }
 

@@ -1,7 +1,10 @@
 import { RoaringBitmap32 } from '../bitmap/roaring';
+import { DenseScratch, densify, heldBytes } from '../bitmap/dense';
 import { chunksToPortable } from '../bitmap/portable';
 import { audienceSet, countRule, countsQuestion, overlap, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
+import { Kernels } from '../kernels/kernels';
 import type { WorkerAnswers, WorkerRequest } from './protocol';
+import { ValueCodes } from './value-codes';
 
 /** Bytes of unions a region keeps for reuse; the oldest go first past this. */
 export const UNION_CACHE_BYTES = 256 * 1024 * 1024;
@@ -12,6 +15,9 @@ export class RegionBitmaps implements BitmapSource {
   readonly attributes = new Map<number, RoaringBitmap32>();
   private readonly unions = new Map<string, { bitmap: RoaringBitmap32; bytes: number }>();
   private unionBytes = 0;
+  /** Where a question's short-lived dense sets go (the worker's, shared by its regions). */
+  scratch?: DenseScratch;
+  codes: ValueCodes | null = null;
   constructor(
     readonly people: number,
     private readonly unionBudget = UNION_CACHE_BYTES,
@@ -49,6 +55,12 @@ export class RegionBitmaps implements BitmapSource {
 export class BitmapStore {
   private readonly live = new Map<number, RegionBitmaps>();
   private readonly staging = new Map<number, RegionBitmaps>();
+  /** The worker answers one question at a time, so one scratch serves every region. */
+  private readonly scratch: DenseScratch;
+  /** @param kernels the compiled kernels (kernelModule()); each region's codes get an instance */
+  constructor(private readonly kernels: WebAssembly.Module) {
+    this.scratch = new DenseScratch(Kernels.instantiate(kernels));
+  }
 
   private region(id: number): RegionBitmaps {
     const region = this.live.get(id);
@@ -59,7 +71,7 @@ export class BitmapStore {
   handle(request: WorkerRequest): WorkerAnswers[WorkerRequest['type']] {
     switch (request.type) {
       case 'begin':
-        this.staging.set(request.region, new RegionBitmaps(request.people));
+        this.staging.set(request.region, Object.assign(new RegionBitmaps(request.people), { scratch: this.scratch }));
         return null;
       case 'set':
       case 'set-portable': {
@@ -69,12 +81,13 @@ export class BitmapStore {
         const bitmap = RoaringBitmap32.deserialize(portable, 'portable');
         bitmap.runOptimize();
         bitmap.shrinkToFit();
-        (request.kind === 'segment' ? region.segments : region.attributes).set(request.id, bitmap);
+        (request.kind === 'segment' ? region.segments : region.attributes).set(request.id, densify(bitmap));
         return null;
       }
       case 'commit': {
         const region = this.staging.get(request.region);
         if (!region) throw new RangeError(`No load begun for client region ${request.region}`);
+        region.codes = codesFor(region, request.categories, this.kernels);
         this.live.set(request.region, region);
         this.staging.delete(request.region);
         return null;
@@ -96,14 +109,29 @@ export class BitmapStore {
         const regions = [...this.live.entries()].map(([region, r]) => ({ region, people: r.people, segments: r.segments.size, attributes: r.attributes.size }));
         let bitmapBytes = 0;
         let bitmaps = 0;
+        let codeBytes = 0;
         for (const r of this.live.values()) {
+          codeBytes += r.codes?.bytes ?? 0;
           for (const b of [...r.segments.values(), ...r.attributes.values()]) {
-            bitmapBytes += b.getSerializationSizeInBytes('croaring');
+            bitmapBytes += heldBytes(b);
             bitmaps++;
           }
         }
-        return { bitmapBytes, bitmaps, regions };
+        return { bitmapBytes, bitmaps, codeBytes, regions };
       }
     }
   }
+}
+
+/** Codes for the people this worker holds of a region: from its first to its last person in any set. */
+function codesFor(region: RegionBitmaps, categories: readonly (readonly number[])[], kernels: WebAssembly.Module): ValueCodes | null {
+  let first = Infinity;
+  let last = -1;
+  for (const bitmap of [...region.segments.values(), ...region.attributes.values()]) {
+    if (bitmap.isEmpty) continue;
+    first = Math.min(first, bitmap.minimum());
+    last = Math.max(last, bitmap.maximum());
+  }
+  if (last < 0) return null;
+  return ValueCodes.build(Kernels.instantiate(kernels), region.attributes, categories, first, last);
 }
