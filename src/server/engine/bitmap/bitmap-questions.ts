@@ -24,6 +24,7 @@ export interface ValueCounter {
   coded(attributeId: number): boolean;
   worthIt(audience: RoaringBitmap32, values: number): boolean;
   counts(audience: RoaringBitmap32, attributeIds: readonly number[]): Map<number, number>;
+  derivable(attributeIds: readonly number[]): Map<number, number[]>;
 }
 
 const EMPTY = new RoaringBitmap32();
@@ -52,12 +53,26 @@ export function audienceSet(source: BitmapSource, rules: AudienceRules): Roaring
   return result;
 }
 
+/**
+ * The people of a rule for one question (a widget): an intersection of several groups with no
+ * exclude is made in the source's scratch, if it has one, so that a 40 % audience at 100M
+ * people does not take 12 MB of fresh memory (~10 ms of page faults) each time. Valid until
+ * the scratch's next use.
+ */
+export function questionAudience(source: BitmapSource, rules: AudienceRules): RoaringBitmap32 {
+  if (!source.scratch || rules.include.and.length < 2 || rules.exclude.length) return audienceSet(source, rules);
+  return source.scratch.intersect(rules.include.and.map((ids) => group(source, ids))) ?? audienceSet(source, rules);
+}
+
 /** The count of a rule; the last step counts without building the final set. */
 export function countRule(source: BitmapSource, rules: AudienceRules): number {
   const groups = rules.include.and.map((ids) => group(source, ids)).sort((a, b) => a.size - b.size);
   const exclude = rules.exclude.length ? group(source, rules.exclude) : null;
   if (groups.length === 1) return exclude ? groups[0]!.andNotCardinality(exclude) : groups[0]!.size;
   if (groups.length === 2 && !exclude) return groups[0]!.andCardinality(groups[1]!);
+  // The intersection of all groups but the last (or all, with an exclude) in the scratch, if any.
+  const dense = source.scratch?.intersect(exclude ? groups : groups.slice(0, -1));
+  if (dense) return exclude ? dense.andNotCardinality(exclude) : dense.andCardinality(groups[groups.length - 1]!);
   const head = groups[0]!.clone();
   for (const g of groups.slice(1, -1)) head.andInPlace(g);
   const last = groups[groups.length - 1]!;
@@ -109,8 +124,9 @@ export function countsQuestion(source: BitmapSource, question: CountsQuestion): 
 function focusFor(source: BitmapSource, focused: readonly number[], groups: readonly number[][]): RoaringBitmap32 | null {
   const rules = focusRules(focused, groups);
   if (!rules) return null;
-  const focus = audienceSet(source, rules);
-  return source.scratch ? source.scratch.densify(focus) : focus;
+  if (!source.scratch) return audienceSet(source, rules);
+  const dense = source.scratch.intersect(rules.include.and.map((ids) => group(source, ids)));
+  return dense ?? source.scratch.densify(audienceSet(source, rules));
 }
 
 /** For an audience and some attribute values: the audience's people with each value, and everyone with it. */
@@ -119,12 +135,17 @@ export function widgetCounts(source: BitmapSource, audience: RoaringBitmap32, at
   const coded = codes ? attributeIds.filter((id) => codes.coded(id)) : [];
   // A small audience is counted from its people's codes; a large one against each value's bitmap.
   const byCode = codes && coded.length && audience.size > 0 && codes.worthIt(audience, coded.length) ? codes.counts(audience, coded) : null;
-  return attributeIds.map((attributeId) => {
+  // Against bitmaps, a value that is everyone else of its category is not intersected but derived.
+  const derived = !byCode && codes ? codes.derivable(attributeIds) : new Map<number, number[]>();
+  const counts = new Map<number, number>();
+  const values = attributeIds.map((attributeId) => {
     const value = source.attribute(attributeId);
     if (!value) throw new RangeError(`Unknown attribute value ${attributeId}`);
-    const count = byCode?.get(attributeId) ?? (audience.size === 0 ? 0 : audience.andCardinality(value));
-    return { attributeId, count, valueSize: value.size };
+    if (!derived.has(attributeId)) counts.set(attributeId, byCode?.get(attributeId) ?? (audience.size === 0 ? 0 : audience.andCardinality(value)));
+    return value;
   });
+  for (const [attributeId, others] of derived) counts.set(attributeId, others.reduce((n, id) => n - counts.get(id)!, audience.size));
+  return attributeIds.map((attributeId, i) => ({ attributeId, count: counts.get(attributeId)!, valueSize: values[i]!.size }));
 }
 
 /** Sizes of up to five audiences and of every pair's intersection. */

@@ -65,10 +65,39 @@ describe('densify', () => {
     const big = new RoaringBitmap32();
     for (let id = 0; id < 40 * 65536; id += 3) big.add(id);
     const sparse = RoaringBitmap32.and(big, original);
+    const kept = scratch.keep(original, 1024);
     for (const set of [big, sparse, original]) {
       const copy = scratch.densify(set, 1);
       expect(copy.size).toBe(set.size);
       expect(copy.isEqual(set)).toBe(true);
     }
+    // A kept copy has its own buffer: later use of the scratch leaves it whole.
+    expect(kept.statistics().bitsetContainers).toBe(3);
+    expect(kept.toArray()).toEqual(original.toArray());
+  });
+
+  it('intersects sets into bitsets in the scratch, as roaring does', async () => {
+    const scratch = new DenseScratch(await Kernels.create());
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = (density: number, chunks: number[]) => {
+      const ids: number[] = [];
+      for (const c of chunks) for (let p = 0; p < 65536; p++) if (next() < density) ids.push(c * 65536 + p);
+      return new RoaringBitmap32(ids);
+    };
+    const dense = random(0.3, [0, 1, 2, 3, 5]);
+    const sparse = random(0.01, [1, 2, 3, 4, 5]);
+    const mid = densify(random(0.05, [0, 2, 3, 5, 6]), 1024);
+    for (const sets of [[dense, mid], [dense, sparse, mid], [sparse], [dense, random(0.2, [7])]]) {
+      const expected = sets.slice(1).reduce((acc, s) => RoaringBitmap32.and(acc, s), sets[0]!);
+      const got = scratch.intersect(sets)!;
+      expect(got.size).toBe(expected.size);
+      expect(got.isEqual(expected)).toBe(true);
+      expect(got.statistics().arrayContainers).toBe(0);
+    }
+    const run = new RoaringBitmap32();
+    run.addRange(0, 100_000);
+    run.runOptimize();
+    expect(scratch.intersect([dense, run])).toBeNull();
   });
 });

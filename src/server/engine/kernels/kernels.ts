@@ -5,8 +5,12 @@ import type wabtInit from 'wabt';
 export interface KernelExports {
   memory: WebAssembly.Memory;
   arrayToBitset(src: number, n: number, dst: number): void;
-  fillCodes(ids: number, n: number, base: number, rows: number, column: number, code: number): number;
-  histogram(ids: number, n: number, base: number, rows: number, hist: number, tmp: number): void;
+  andBitset(dst: number, src: number): number;
+  bitsetIds(src: number, base: number, out: number): number;
+  arrayIds(src: number, n: number, base: number, out: number): void;
+  fillCodes(ids: number, n: number, base: number, rows: number, rowBytes: number, column: number, code: number, above: number): number;
+  histogram8(ids: number, n: number, base: number, rows: number, hist: number, tmp: number): void;
+  histogram16(ids: number, n: number, base: number, rows: number, hist: number, tmp: number): void;
 }
 
 let compiled: Promise<WebAssembly.Module> | null = null;

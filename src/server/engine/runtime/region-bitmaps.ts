@@ -1,7 +1,7 @@
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { DenseScratch, densify, heldBytes } from '../bitmap/dense';
 import { chunksToPortable } from '../bitmap/portable';
-import { audienceSet, countRule, countsQuestion, overlap, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, countsQuestion, overlap, questionAudience, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { Kernels } from '../kernels/kernels';
 import type { WorkerAnswers, WorkerRequest } from './protocol';
 import { ValueCodes } from './value-codes';
@@ -17,6 +17,11 @@ export class RegionBitmaps implements BitmapSource {
   private unionBytes = 0;
   /** Where a question's short-lived dense sets go (the worker's, shared by its regions). */
   scratch?: DenseScratch;
+  /**
+   * Where lasting dense copies (kept unions) are made: apart from `scratch`, whose copy (the
+   * focus) is still in use while a union is built and kept.
+   */
+  keeper?: DenseScratch;
   codes: ValueCodes | null = null;
   constructor(
     readonly people: number,
@@ -37,8 +42,10 @@ export class RegionBitmaps implements BitmapSource {
       return hit.bitmap;
     }
     if (this.unionBudget === 0) return build();
-    const bitmap = build().freeze();
-    const bytes = bitmap.getSerializationSizeInBytes('croaring');
+    // Dense chunks as bitsets: a union is counted within many focuses.
+    const built = build();
+    const bitmap = (this.keeper ? this.keeper.keep(built) : densify(built)).freeze();
+    const bytes = heldBytes(bitmap);
     if (bytes > this.unionBudget) return bitmap;
     this.unions.set(key, { bitmap, bytes });
     this.unionBytes += bytes;
@@ -55,11 +62,13 @@ export class RegionBitmaps implements BitmapSource {
 export class BitmapStore {
   private readonly live = new Map<number, RegionBitmaps>();
   private readonly staging = new Map<number, RegionBitmaps>();
-  /** The worker answers one question at a time, so one scratch serves every region. */
+  /** The worker answers one question at a time, so one scratch (and keeper) serves every region. */
   private readonly scratch: DenseScratch;
+  private readonly keeper: DenseScratch;
   /** @param kernels the compiled kernels (kernelModule()); each region's codes get an instance */
   constructor(private readonly kernels: WebAssembly.Module) {
     this.scratch = new DenseScratch(Kernels.instantiate(kernels));
+    this.keeper = new DenseScratch(Kernels.instantiate(kernels));
   }
 
   private region(id: number): RegionBitmaps {
@@ -71,7 +80,7 @@ export class BitmapStore {
   handle(request: WorkerRequest): WorkerAnswers[WorkerRequest['type']] {
     switch (request.type) {
       case 'begin':
-        this.staging.set(request.region, Object.assign(new RegionBitmaps(request.people), { scratch: this.scratch }));
+        this.staging.set(request.region, Object.assign(new RegionBitmaps(request.people), { scratch: this.scratch, keeper: this.keeper }));
         return null;
       case 'set':
       case 'set-portable': {
@@ -81,7 +90,7 @@ export class BitmapStore {
         const bitmap = RoaringBitmap32.deserialize(portable, 'portable');
         bitmap.runOptimize();
         bitmap.shrinkToFit();
-        (request.kind === 'segment' ? region.segments : region.attributes).set(request.id, densify(bitmap));
+        (request.kind === 'segment' ? region.segments : region.attributes).set(request.id, this.keeper.keep(bitmap));
         return null;
       }
       case 'commit': {
@@ -98,7 +107,7 @@ export class BitmapStore {
         return countsQuestion(this.region(request.region), request.question);
       case 'widget': {
         const region = this.region(request.region);
-        const audience = audienceSet(region, request.rules);
+        const audience = questionAudience(region, request.rules);
         return { audienceCount: audience.size, people: region.people, values: widgetCounts(region, audience, request.attributeIds) };
       }
       case 'overlap': {

@@ -3,7 +3,7 @@ import { widgetCounts } from '../bitmap/bitmap-questions';
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { Kernels } from '../kernels/kernels';
 import { RegionBitmaps } from './region-bitmaps';
-import { ValueCodes } from './value-codes';
+import { columnsFor, ValueCodes } from './value-codes';
 
 const PEOPLE = 300_000;
 
@@ -61,11 +61,41 @@ describe('value codes', () => {
     expect(r.codes!.worthIt(r.segment(100)!, 68)).toBe(true);
     expect(r.codes!.worthIt(r.segment(101)!, 68)).toBe(false);
     expect(r.codes!.worthIt(r.segment(100)!, 8)).toBe(false);
+    // A and B cover everyone, so against bitmaps their largest values are derived; D (90 %) is not.
+    const largest = (ids: number[]) => ids.reduce((a, b) => (r.attribute(b)!.size > r.attribute(a)!.size ? b : a));
+    expect([...r.codes!.derivable(VALUES).keys()]).toEqual([largest([1, 2, 3]), largest([10, 11, 12, 13, 14])]);
+    expect([...r.codes!.derivable([1, 2]).keys()]).toEqual([]);
     for (const id of [100, 101]) expect(widgetCounts(r, r.segment(id)!, VALUES)).toEqual(widgetCounts(plain, plain.segment(id)!, VALUES));
   });
 
   it('codes nothing when no category can be coded', async () => {
     const r = region();
     expect(ValueCodes.build(await Kernels.create(), r.attributes, [[20, 21], [99]], 0, PEOPLE - 1)).toBeNull();
+  });
+
+  it('lists an audience held as bitsets, arrays and runs', async () => {
+    const r = region();
+    const codes = ValueCodes.build(await Kernels.create(), r.attributes, CATEGORIES, 0, PEOPLE - 1)!;
+    const audience = new RoaringBitmap32();
+    audience.addRange(1000, 9000); // a run
+    for (let p = 70_000; p < 130_000; p += 3) audience.add(p); // a bitset
+    for (let p = 140_000; p < 200_000; p += 97) audience.add(p); // an array
+    audience.runOptimize();
+    const stats = audience.statistics();
+    expect([stats.runContainers, stats.bitsetContainers, stats.arrayContainers].every((n) => n > 0)).toBe(true);
+    for (const [id, n] of codes.counts(audience, VALUES)) expect(n, `value ${id}`).toBe(audience.andCardinality(r.attribute(id)!));
+  });
+});
+
+describe('columnsFor', () => {
+  it('puts two categories in one byte when their codes fit, the largest first, at most 16 columns', () => {
+    const category = (n: number, from: number) => Array.from({ length: n }, (_, i) => from + i);
+    const columns = columnsFor([category(7, 0), category(50, 100), category(3, 200), category(35, 300), category(6, 400)]);
+    expect(columns.map((parts) => parts.map((p) => [p.values.length, p.multiplier]))).toEqual([
+      [[50, 1], [3, 51]],
+      [[35, 1], [6, 36]],
+      [[7, 1]],
+    ]);
+    expect(columnsFor(Array.from({ length: 40 }, (_, i) => category(200, i * 1000)))).toHaveLength(16);
   });
 });
