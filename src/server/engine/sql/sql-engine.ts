@@ -7,7 +7,7 @@ import { CHUNK_BITS } from './chunk-codec';
 import { countRuleSql, countsSql, overlapSql, widgetCountsSql, type ChunkRange } from './sql-questions';
 
 /** Chunk rows (8 KB each) one statement may read: keeps each statement short (on PGlite it blocks the API thread). */
-const ROWS_PER_STATEMENT = 512;
+const ROWS_PER_STATEMENT = 256;
 
 /**
  * The `es` data source: the questions in SQL, asked in slices of chunks. Between slices the
