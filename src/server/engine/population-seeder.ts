@@ -1,7 +1,8 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/client';
 import { CATEGORIES } from './generator/catalog';
-import { buildCatalog, generateMembers, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
+import { buildCatalog, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
+import { membersInWorker } from './generator/members-in-worker';
 import * as repo from './catalogue-repository';
 import { storeMembers } from './sql/member-chunks-repository';
 
@@ -50,9 +51,11 @@ export async function seedPopulation(
   const total = catalog.attributes.length + catalog.segments.length;
   let done = 0;
   let memberIds = 0;
-  for (const set of generateMembers(options, catalog)) {
+  // Generated in a worker thread; stored here a few chunks a statement, letting requests in between.
+  const store = { rowsPerStatement: 4, between: () => yieldToLoop() };
+  for await (const set of membersInWorker(options)) {
     if (set.kind === 'attribute') {
-      await storeMembers(db, clientRegionId, 'attribute', valueIds.get(set.attribute.id)!, set.members);
+      await storeMembers(db, clientRegionId, 'attribute', valueIds.get(set.attribute.id)!, set.members, store);
     } else {
       const s = set.segment;
       await repo.insertSegment(db, {
@@ -66,7 +69,7 @@ export async function seedPopulation(
         allowCreateAudienceSingle: s.allowCreateAudienceSingle,
         peopleCount: set.members.length,
       });
-      await storeMembers(db, clientRegionId, 'segment', s.shortId, set.members);
+      await storeMembers(db, clientRegionId, 'segment', s.shortId, set.members, store);
     }
     memberIds += set.members.length;
     onProgress?.(++done, total);
