@@ -828,7 +828,7 @@ async function main() {
     if (s.people !== people) console.log(`  NOTE: the SQL figures are for ${count(s.people)} people (a separately generated population, same seed), not ${count(people)}`);
     console.log(`  ${s.label}: stored the ${s.storedSets} sets the questions read in ${seconds(s.storeMs)} (member_chunks ${fmt(s.tableBytes / MB, 1)} MB)${s.generateMs ? `; generated them in ${seconds(s.generateMs)}` : ''}`);
     console.log(`  audiences in the SQL population: ${pct(s.shares.small * s.people, s.people)} and ${pct(s.shares.large * s.people, s.people)}`);
-    if (s.bitmap) console.log(`  the bitmap engine on these ${count(s.people)} people: (a) ${ms(s.bitmap.grow)} ms, (b-2%) ${ms(s.bitmap.small)} ms, (b-40%) ${ms(s.bitmap.large)} ms, (c) ${ms(s.bitmap.rule)} ms`);
+    if (s.bitmap) console.log(`  the bitmap functions in place (one thread, plain roaring) on these ${count(s.people)} people: (a) ${ms(s.bitmap.grow)} ms, (b-2%) ${ms(s.bitmap.small)} ms, (b-40%) ${ms(s.bitmap.large)} ms, (c) ${ms(s.bitmap.rule)} ms`);
     console.log(`  SQL runs: (a) ${s.grow.runs.map(ms).join(', ')} ms; (b-2%) ${s.small.runs.map(ms).join(', ')} ms; (b-40%) ${s.large.runs.map(ms).join(', ')} ms; (c) ${s.rule.runs.map(ms).join(', ')} ms`);
     console.log(s.mismatches.length ? `  SQL ANSWERS DIFFER from the bitmap answers on the same people: ${s.mismatches.join('; ')}` : `  SQL answers agree (with the bitmap engine on the same ${count(s.people)} people)`);
   }
