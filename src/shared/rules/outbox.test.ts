@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, heldBackBy, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable, type OutboxCommand } from './outbox';
+
+let n = 0;
+function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {
+  n++;
+  return { id: `c${String(n).padStart(3, '0')}`, entity: 'chart', entityId, baseVersion: 1, createdAt: 1000 + n, state, attempts: 0, nextAttemptAt: null, ...extra };
+}
+const ids = (cs: OutboxCommand[]) => cs.map((c) => c.id);
+
+describe('sendable', () => {
+  it('sends the oldest command of each entity, oldest first, whatever order they are stored in', () => {
+    const a1 = command('a');
+    const b1 = command('b');
+    const a2 = command('a');
+    const c1 = command('c');
+    expect(ids(sendable([c1, a2, b1, a1], 0))).toEqual(ids([a1, b1, c1]));
+  });
+
+  it('skips done commands, so the next one of the entity goes', () => {
+    const a1 = command('a', 'done');
+    const a2 = command('a');
+    expect(ids(sendable([a1, a2], 0))).toEqual(ids([a2]));
+  });
+
+  it('holds an entity back while its command is being sent, so its commands arrive in order', () => {
+    const a1 = command('a', 'sending');
+    const a2 = command('a');
+    const b1 = command('b');
+    expect(ids(sendable([a1, a2, b1], 0))).toEqual(ids([b1]));
+  });
+
+  it('a conflict or a refusal holds back only the later commands on the same entity', () => {
+    const a1 = command('a', 'conflict');
+    const a2 = command('a');
+    const b1 = command('b', 'rejected');
+    const b2 = command('b');
+    const c1 = command('c');
+    const all = [a1, a2, b1, b2, c1];
+    expect(ids(sendable(all, 0))).toEqual(ids([c1]));
+    expect(heldBackBy(all, a2)?.id).toBe(a1.id);
+    expect(heldBackBy(all, b2)?.id).toBe(b1.id);
+    expect(heldBackBy(all, c1)).toBeNull();
+    expect(heldBackBy(all, a1)).toBeNull();
+  });
+
+  it('tries a waiting command again once its wait is over, keeping its entity in order meanwhile', () => {
+    const a1 = command('a', 'waiting', { nextAttemptAt: 5000 });
+    const a2 = command('a');
+    expect(sendable([a1, a2], 4999)).toEqual([]);
+    expect(ids(sendable([a1, a2], 5000))).toEqual(ids([a1]));
+  });
+
+  it('orders commands made in the same millisecond by id, the same for every reader', () => {
+    const x = { ...command('x'), createdAt: 1, id: 'b' };
+    const y = { ...command('y'), createdAt: 1, id: 'a' };
+    expect(ids(sendable([x, y], 0))).toEqual(['a', 'b']);
+  });
+});
+
+describe('pendingCount', () => {
+  it('counts every command not yet applied, held back ones included', () => {
+    expect(pendingCount([command('a', 'done'), command('a'), command('b', 'conflict'), command('c', 'waiting'), command('d', 'sending')])).toBe(4);
+  });
+});
+
+describe('outcomeOf', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  it('reads 2xx as applied, 409 as a conflict, another 4xx as a refusal', () => {
+    expect(outcomeOf({ status: 200 }, 1, now)).toEqual({ kind: 'applied' });
+    expect(outcomeOf({ status: 201 }, 1, now)).toEqual({ kind: 'applied' });
+    expect(outcomeOf({ status: 409 }, 1, now)).toEqual({ kind: 'conflict' });
+    for (const status of [400, 403, 404, 422]) expect(outcomeOf({ status }, 1, now)).toEqual({ kind: 'rejected' });
+  });
+
+  it('retries after a network error, a 5xx, a 408 or a 429, backing off', () => {
+    expect(outcomeOf('network', 1, now, 0)).toEqual({ kind: 'retry', waitMs: 500 });
+    expect(outcomeOf({ status: 503 }, 3, now, 1)).toEqual({ kind: 'retry', waitMs: 4000 });
+    expect(outcomeOf({ status: 408 }, 1, now, 1)).toEqual({ kind: 'retry', waitMs: 1000 });
+    expect(outcomeOf({ status: 429 }, 2, now, 0)).toEqual({ kind: 'retry', waitMs: 1000 });
+  });
+
+  it('honours Retry-After, in seconds or as a date, within the longest wait', () => {
+    expect(outcomeOf({ status: 429, retryAfter: '7' }, 1, now)).toEqual({ kind: 'retry', waitMs: 7000 });
+    expect(outcomeOf({ status: 503, retryAfter: 'Sun, 22 Nov 2026 10:00:30 GMT' }, 1, now)).toEqual({ kind: 'retry', waitMs: 30_000 });
+    expect(outcomeOf({ status: 503, retryAfter: '86400' }, 1, now)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 503, retryAfter: 'Sun, 22 Nov 2026 09:00:00 GMT' }, 1, now)).toEqual({ kind: 'retry', waitMs: 0 });
+    expect(outcomeOf({ status: 503, retryAfter: 'soon' }, 1, now, 0)).toEqual({ kind: 'retry', waitMs: 500 });
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from 1 s to at most 5 min, jittered within the upper half', () => {
+    expect([1, 2, 3, 4].map((a) => backoffMs(a, 1))).toEqual([1000, 2000, 4000, 8000]);
+    expect([1, 2, 3, 4].map((a) => backoffMs(a, 0))).toEqual([500, 1000, 2000, 4000]);
+    expect(backoffMs(30, 1)).toBe(MAX_BACKOFF_MS);
+    expect(backoffMs(0, 1)).toBe(1000);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('is null when absent or unreadable', () => {
+    expect(retryAfterMs(null, 0)).toBeNull();
+    expect(retryAfterMs('  ', 0)).toBeNull();
+    expect(retryAfterMs('later', 0)).toBeNull();
+  });
+});

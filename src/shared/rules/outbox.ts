@@ -1,0 +1,118 @@
+/**
+ * The outbox's rules (issue 4, DESIGN "Client data flow"): which queued commands may be sent
+ * now, what a server answer means for a command, and how long a command waits before it is
+ * tried again. Pure, so that the app and the service worker apply the same rules.
+ */
+
+/** Where a command is in its life. */
+export type CommandState =
+  /** Queued, not yet sent (or sent and lost with the network). */
+  | 'pending'
+  /** Sent; no answer yet. */
+  | 'sending'
+  /** A network error, 5xx or 429: tried again at `nextAttemptAt`. */
+  | 'waiting'
+  /** 409: the entity changed on the server; the user keeps theirs or takes the server's. */
+  | 'conflict'
+  /** Another 4xx: the server refused it; the change is rolled back and the user told why. */
+  | 'rejected'
+  /** Applied on the server (or found applied: a replayed key). */
+  | 'done';
+
+export interface OutboxCommand {
+  /** The idempotency key, a uuid, sent as X-Request-ID. */
+  id: string;
+  entity: string;
+  entityId: string;
+  /** The entity version the change was based on; null for a create. */
+  baseVersion: number | null;
+  /** Milliseconds since the epoch; commands are applied in this order. */
+  createdAt: number;
+  state: CommandState;
+  attempts: number;
+  /** When a waiting command may be tried again (ms since the epoch). */
+  nextAttemptAt: number | null;
+}
+
+/** The first retry waits this long; each next one twice as long, up to MAX_BACKOFF_MS. */
+export const FIRST_BACKOFF_MS = 1_000;
+export const MAX_BACKOFF_MS = 5 * 60_000;
+
+const HELD: ReadonlySet<CommandState> = new Set(['conflict', 'rejected']);
+
+const entityKey = (c: Pick<OutboxCommand, 'entity' | 'entityId'>) => `${c.entity}\u0000${c.entityId}`;
+
+/** Oldest first; the id breaks a tie so every reader sees one order. */
+export function byCreation(a: OutboxCommand, b: OutboxCommand): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The commands that may be sent at `now`, oldest first: per entity, only the oldest command
+ * not yet done, and only when it is pending or its wait is over. A command in conflict or
+ * rejected holds back the later commands on its entity (they were made on top of it) and
+ * nothing else; a command being sent holds back its entity's next one, so an entity's
+ * commands reach the server in order.
+ */
+export function sendable(commands: readonly OutboxCommand[], now: number): OutboxCommand[] {
+  const seen = new Set<string>();
+  const out: OutboxCommand[] = [];
+  for (const command of [...commands].sort(byCreation)) {
+    if (command.state === 'done') continue;
+    const key = entityKey(command);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (command.state === 'pending' || (command.state === 'waiting' && (command.nextAttemptAt ?? 0) <= now)) out.push(command);
+  }
+  return out;
+}
+
+/** The command that holds `command` back (an older one on its entity in conflict or rejected), if any. */
+export function heldBackBy(commands: readonly OutboxCommand[], command: OutboxCommand): OutboxCommand | null {
+  const key = entityKey(command);
+  return [...commands].sort(byCreation).find((c) => byCreation(c, command) < 0 && entityKey(c) === key && HELD.has(c.state)) ?? null;
+}
+
+/** Commands not yet applied: the count the top bar shows as pending. */
+export function pendingCount(commands: readonly OutboxCommand[]): number {
+  return commands.filter((c) => c.state !== 'done').length;
+}
+
+/** What a server answer (or its absence) means for the command that was sent. */
+export type SendOutcome =
+  | { kind: 'applied' }
+  | { kind: 'conflict' }
+  | { kind: 'rejected' }
+  | { kind: 'retry'; waitMs: number };
+
+/**
+ * @param answer the HTTP status and Retry-After header, or 'network' when no answer came
+ * @param attempts how many times the command has now been sent
+ * @param random a number in [0, 1) that spreads retries of many clients (jitter)
+ */
+export function outcomeOf(answer: { status: number; retryAfter?: string | null } | 'network', attempts: number, now: number, random = 0.5): SendOutcome {
+  if (answer === 'network') return { kind: 'retry', waitMs: backoffMs(attempts, random) };
+  const { status } = answer;
+  if (status >= 200 && status < 300) return { kind: 'applied' };
+  if (status === 409) return { kind: 'conflict' };
+  if (status === 429 || status >= 500 || status === 408) {
+    const asked = retryAfterMs(answer.retryAfter ?? null, now);
+    return { kind: 'retry', waitMs: asked === null ? backoffMs(attempts, random) : Math.min(MAX_BACKOFF_MS, Math.max(asked, 0)) };
+  }
+  return { kind: 'rejected' };
+}
+
+/** Exponential backoff with full jitter in its upper half: attempt 1 waits 0.5-1 s, 2 waits 1-2 s, ... at most 5 min. */
+export function backoffMs(attempts: number, random = 0.5): number {
+  const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * Math.min(Math.max(random, 0), 1));
+}
+
+/** Retry-After as milliseconds from `now`: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : at - now;
+}
