@@ -166,8 +166,8 @@ function checkedView(out: Uint8Array, source: RoaringBitmap32): RoaringBitmap32 
 
 /**
  * Dense copies of short-lived sets (a counts call's focus) in a kernel's WASM memory: a fresh
- * 12 MB buffer costs ~20 ms of page faults at 100M people and a JS loop ~4 ns per person; reused
- * memory and the kernel cost ~1 ms and ~1 ns. A copy is valid only until the next `densify` of
+ * 12 MB buffer costs ~10-20 ms of page faults at 100M people and a JS loop ~4 ns per person;
+ * reused memory and the kernel cost ~1 ms and ~1 ns. A copy is valid only until the next `densify` of
  * the same scratch (one question at a time).
  */
 export class DenseScratch {
