@@ -136,11 +136,12 @@ describe('the audience count engine API (issue 3)', async () => {
   const acmeUs = await clientRegionIdOf(db, 'acme', 'us');
 
   // A segment the provider deleted. The test population may have none in acme/us; then one of
-  // its smallest segments is marked deleted here, before any question reads the catalogue.
+  // its smallest segments is marked deleted here, and the region's catalogue read again.
   const [alreadyDeleted] = await db.select({ id: segmentsTable.shortId }).from(segmentsTable).where(and(eq(segmentsTable.clientRegionId, acmeUs), eq(segmentsTable.deleted, true)));
   if (!alreadyDeleted) {
     const [smallest] = await db.select({ id: segmentsTable.shortId }).from(segmentsTable).where(and(eq(segmentsTable.clientRegionId, acmeUs), gt(segmentsTable.peopleCount, 0))).orderBy(asc(segmentsTable.peopleCount)).limit(1);
     await db.update(segmentsTable).set({ deleted: true }).where(eq(segmentsTable.shortId, smallest!.id));
+    app.data.forgetCatalog(acmeUs);
   }
 
   const [admin, adminEs, analyst, analystEs, viewer] = await Promise.all([login(app, ADMIN), login(app, ADMIN), login(app, ANALYST), login(app, ANALYST), login(app, VIEWER)]);

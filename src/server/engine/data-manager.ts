@@ -94,14 +94,14 @@ export class DataManager {
       if (this.closed) return;
       if (state.stored) continue;
       Object.assign(state, { state: 'generating', progress: 0, people: size.people });
-      this.catalogs.delete(clientRegionId);
+      this.forgetCatalog(clientRegionId);
       const started = performance.now();
       try {
         await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: `demo:${state.client}` }, (done, total) => {
           state.progress = done / total;
         });
         Object.assign(state, { state: 'loading', progress: 0, stored: true });
-        this.catalogs.delete(clientRegionId);
+        this.forgetCatalog(clientRegionId);
         this.log.info({ client: state.client, region: state.region, ms: Math.round(performance.now() - started) }, 'demo audience data generated');
       } catch (err) {
         Object.assign(state, { state: 'failed', progress: 0 });
@@ -130,7 +130,7 @@ export class DataManager {
         await this.bitmaps.set(clientRegionId, set.kind, set.id, chunks, bits);
         state.progress = (i + 1) / sets.length;
       }
-      const { categories } = await repo.regionCatalog(this.db, clientRegionId);
+      const { categories } = await this.catalog(clientRegionId);
       await this.bitmaps.commit(clientRegionId, categories.map((c) => c.values.map((v) => v.id)));
       Object.assign(state, { state: 'ready', progress: 1 });
       this.log.info({ client: state.client, region: state.region, sets: sets.length, ms: Math.round(performance.now() - started) }, 'audience data loaded into the bitmap engine');
@@ -144,6 +144,14 @@ export class DataManager {
   /** The client region of a client and region known at start, else null (the caller asks the database). */
   clientRegionOf(clientId: number, regionId: number): number | null {
     return this.clientRegions.get(`${clientId}:${regionId}`) ?? null;
+  }
+
+  /**
+   * Drops a region's cached catalogue, so the next question reads it again: for whatever changes
+   * its segments or categories (new data, a segment the provider deleted).
+   */
+  forgetCatalog(clientRegionId: number) {
+    this.catalogs.delete(clientRegionId);
   }
 
   /** The segments and categories of a region, read once: no database round trip per question. */
