@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Kernels } from '../kernels/kernels';
-import { DenseScratch, densify, heldBytes } from './dense';
+import { DenseScratch, heldBytes } from './dense';
 import { RoaringBitmap32 } from './roaring';
 
 /** People 0..size-1 of each chunk taken with the given density, plus a run and a tiny chunk. */
@@ -17,7 +17,14 @@ function sample(): RoaringBitmap32 {
   return bitmap;
 }
 
-describe('densify', () => {
+/** Lasting dense copies, as the worker makes them from the sets it loads. */
+let keeper: DenseScratch;
+const densify = (bitmap: RoaringBitmap32, minArray: number) => keeper.keep(bitmap, minArray);
+beforeAll(async () => {
+  keeper = new DenseScratch(await Kernels.create());
+});
+
+describe('dense copies', () => {
   it('holds the same people, and array containers past the threshold as bitsets', () => {
     const original = sample();
     const dense = densify(original, 1024);

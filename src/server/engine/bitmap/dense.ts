@@ -33,7 +33,6 @@ export class FrozenLayout {
   readonly keysAt: number;
   readonly bitsets: number = 0;
   readonly runBytes: number = 0;
-  readonly arrayBytes: number = 0;
 
   constructor(readonly bytes: Uint8Array) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -47,8 +46,7 @@ export class FrozenLayout {
     for (let i = 0; i < this.n; i++) {
       if (this.types[i] === BITSET) this.bitsets++;
       else if (this.types[i] === RUN) this.runBytes += 4 * this.count(i);
-      else if (this.types[i] === ARRAY) this.arrayBytes += 2 * this.count(i);
-      else throw new Error(`Unknown roaring container type ${this.types[i]}`);
+      else if (this.types[i] !== ARRAY) throw new Error(`Unknown roaring container type ${this.types[i]}`);
     }
   }
 
@@ -62,21 +60,21 @@ export class FrozenLayout {
     return this.view.getUint16(this.keysAt + 2 * i, true);
   }
 
-  /** Each container in order: its type, key, the byte offset of its data, and its count(). */
-  forEach(visit: (type: 'bitset' | 'array' | 'run', key: number, at: number, count: number) => void) {
+  /** Each container in order: its type, key, the byte offset of its data, its count(), its index. */
+  forEach(visit: (type: 'bitset' | 'array' | 'run', key: number, at: number, count: number, i: number) => void) {
     let bitsetAt = 0;
     let runAt = this.bitsets * CHUNK_BYTES;
     let arrayAt = runAt + this.runBytes;
     for (let i = 0; i < this.n; i++) {
       const count = this.count(i);
       if (this.types[i] === BITSET) {
-        visit('bitset', this.key(i), bitsetAt, count);
+        visit('bitset', this.key(i), bitsetAt, count, i);
         bitsetAt += CHUNK_BYTES;
       } else if (this.types[i] === RUN) {
-        visit('run', this.key(i), runAt, count);
+        visit('run', this.key(i), runAt, count, i);
         runAt += 4 * count;
       } else {
-        visit('array', this.key(i), arrayAt, count);
+        visit('array', this.key(i), arrayAt, count, i);
         arrayAt += 2 * count;
       }
     }
@@ -99,62 +97,30 @@ export class FrozenLayout {
    * sets an array's people (at byte `from` of the source) in the zeroed bitset at byte `to` of out.
    */
   writeDense(out: Uint8Array, minArray: number, toBitset: (from: number, people: number, to: number) => void) {
-    const { dense } = this.plan(minArray);
-    const bitsetBytes = (this.bitsets + dense) * CHUNK_BYTES;
+    const bitsetBytes = (this.bitsets + this.plan(minArray).dense) * CHUNK_BYTES;
     const newTypes = Uint8Array.from(this.types);
-    let fromBitset = 0;
-    let fromArray = this.bitsets * CHUNK_BYTES + this.runBytes;
     let toBitsetAt = 0;
     let toArray = bitsetBytes + this.runBytes;
     out.set(this.bytes.subarray(this.bitsets * CHUNK_BYTES, this.bitsets * CHUNK_BYTES + this.runBytes), bitsetBytes);
-    for (let i = 0; i < this.n; i++) {
-      if (this.types[i] === BITSET) {
-        out.set(this.bytes.subarray(fromBitset, fromBitset + CHUNK_BYTES), toBitsetAt);
-        fromBitset += CHUNK_BYTES;
+    this.forEach((type, _key, at, count, i) => {
+      if (type === 'bitset') {
+        out.set(this.bytes.subarray(at, at + CHUNK_BYTES), toBitsetAt);
         toBitsetAt += CHUNK_BYTES;
-      } else if (this.types[i] === ARRAY) {
-        const people = this.count(i);
-        if (people >= minArray) {
-          newTypes[i] = BITSET;
-          out.fill(0, toBitsetAt, toBitsetAt + CHUNK_BYTES);
-          toBitset(fromArray, people, toBitsetAt);
-          toBitsetAt += CHUNK_BYTES;
-        } else {
-          out.set(this.bytes.subarray(fromArray, fromArray + 2 * people), toArray);
-          toArray += 2 * people;
-        }
-        fromArray += 2 * people;
+      } else if (type === 'array' && count >= minArray) {
+        newTypes[i] = BITSET;
+        out.fill(0, toBitsetAt, toBitsetAt + CHUNK_BYTES);
+        toBitset(at, count, toBitsetAt);
+        toBitsetAt += CHUNK_BYTES;
+      } else if (type === 'array') {
+        out.set(this.bytes.subarray(at, at + 2 * count), toArray);
+        toArray += 2 * count;
       }
-    }
+    });
     const end = out.byteLength;
     out.set(this.bytes.subarray(this.keysAt, this.keysAt + 4 * this.n), end - 4 - 5 * this.n);
     out.set(newTypes, end - 4 - this.n);
     out.set(this.bytes.subarray(this.bytes.byteLength - 4), end - 4);
   }
-}
-
-/**
- * A lasting read-only copy of `bitmap` whose array containers with at least `minArray` people
- * are bitset containers, as a view over its own aligned buffer; the bitmap itself when nothing
- * changes. The copy is checked against the original: a mismatch (a roaring version with another
- * layout) throws rather than answer wrongly.
- */
-export function densify(bitmap: RoaringBitmap32, minArray = DENSE_ARRAY_MIN): RoaringBitmap32 {
-  const layout = new FrozenLayout(bitmap.serialize('unsafe_frozen_croaring', RoaringBitmap32.bufferAlignedAlloc(bitmap.getSerializationSizeInBytes('unsafe_frozen_croaring'), ALIGN)));
-  const { dense, total } = layout.plan(minArray);
-  if (dense === 0) return bitmap;
-  const out = RoaringBitmap32.bufferAlignedAlloc(total, ALIGN);
-  // Little-endian words, so u16 word w of a bitset holds people 16w..16w+15.
-  const source16 = new Uint16Array(layout.bytes.buffer, layout.bytes.byteOffset, layout.bytes.byteLength >>> 1);
-  const out16 = new Uint16Array(out.buffer, out.byteOffset, out.byteLength >>> 1);
-  layout.writeDense(out, minArray, (from, people, to) => {
-    const base = to >>> 1;
-    for (let k = from >>> 1, end = k + people; k < end; k++) {
-      const p = source16[k]!;
-      out16[base + (p >>> 4)] = out16[base + (p >>> 4)]! | (1 << (p & 15));
-    }
-  });
-  return checkedView(out, bitmap);
 }
 
 /** A frozen view of `out`, checked to hold what `source` holds (guards against a roaring layout change). */
@@ -188,8 +154,10 @@ export class DenseScratch {
   }
 
   /**
-   * A lasting dense copy, as `densify` makes, converted by the kernel and then copied out of the
-   * scratch into its own buffer (a union kept for later questions, a set being loaded).
+   * A lasting dense copy, made as `densify` makes one and then copied out of the scratch into its
+   * own buffer (a set being loaded, a union kept for later questions). The copy is checked
+   * against the original: a mismatch (a roaring version with another layout) throws rather than
+   * answer wrongly.
    */
   keep(bitmap: RoaringBitmap32, minArray = DENSE_ARRAY_MIN): RoaringBitmap32 {
     const temporary = this.densify(bitmap, minArray);

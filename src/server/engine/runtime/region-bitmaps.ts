@@ -1,5 +1,5 @@
 import { RoaringBitmap32 } from '../bitmap/roaring';
-import { DenseScratch, densify, heldBytes } from '../bitmap/dense';
+import { DenseScratch, heldBytes } from '../bitmap/dense';
 import { chunksToPortable } from '../bitmap/portable';
 import { audienceSet, countRule, countsQuestion, overlap, questionAudience, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { Kernels } from '../kernels/kernels';
@@ -42,9 +42,9 @@ export class RegionBitmaps implements BitmapSource {
       return hit.bitmap;
     }
     if (this.unionBudget === 0) return build();
-    // Dense chunks as bitsets: a union is counted within many focuses.
+    // Dense chunks as bitsets (where the worker's keeper is at hand): a union is counted within many focuses.
     const built = build();
-    const bitmap = (this.keeper ? this.keeper.keep(built) : densify(built)).freeze();
+    const bitmap = (this.keeper ? this.keeper.keep(built) : built).freeze();
     const bytes = heldBytes(bitmap);
     if (bytes > this.unionBudget) return bitmap;
     this.unions.set(key, { bitmap, bytes });
