@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
 import { generateMembers } from './generator';
 import { membersInWorker } from './members-in-worker';
 
@@ -14,12 +15,18 @@ describe('membersInWorker', () => {
   });
 
   it('stops the worker when the receiver stops early', async () => {
-    let taken = 0;
-    for await (const set of membersInWorker(OPTIONS)) {
-      expect(set.members.length).toBeGreaterThanOrEqual(0);
-      if (++taken === 3) break;
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      let taken = 0;
+      for await (const set of membersInWorker(OPTIONS)) {
+        expect(set.members.length).toBeGreaterThanOrEqual(0);
+        if (++taken === 3) break;
+      }
+      expect(taken).toBe(3);
+      expect(terminate).toHaveBeenCalledTimes(1);
+    } finally {
+      terminate.mockRestore();
     }
-    expect(taken).toBe(3);
   });
 
   it('reports a worker that fails while generating', async () => {
