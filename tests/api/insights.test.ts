@@ -19,6 +19,7 @@ import { hierarchyResponseSchema } from '../../src/shared/schemas/hierarchy';
 import { TEXT } from '../../src/shared/constants';
 import { memberChunks, rolePermissions, roles, segments as segmentsTable } from '../../src/server/db/schema';
 import { RoaringBitmap32 } from '../../src/server/engine/bitmap/roaring';
+import { VENDORS as GENERATED_VENDORS } from '../../src/server/engine/generator/catalog';
 import { TimeLimitError } from '../../src/server/engine/questions';
 import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
 import { decodeChunk } from '../../src/server/engine/sql/chunk-codec';
@@ -700,13 +701,8 @@ describe('the audience count engine API (issue 3)', async () => {
   // ---- POST /api/data-availability -------------------------------------------------------
 
   describe('POST /api/data-availability', () => {
-    const VENDORS = [
-      { vendor_name: 'Northwind Data', vendor_type: 'third_party' },
-      { vendor_name: 'Contoso Signals', vendor_type: 'third_party' },
-      { vendor_name: 'Fabrikam Panels', vendor_type: 'panel' },
-      { vendor_name: 'Tailspin Modeled', vendor_type: 'modeled' },
-      { vendor_name: 'Adventure Works First Party', vendor_type: 'first_party' },
-    ];
+    // The vendors the generator gives the test population, Northwind Data first.
+    const VENDORS = GENERATED_VENDORS.map((v) => ({ vendor_name: v.name, vendor_type: v.type }));
     const ask = (body: object, context = 'acme/us', s: Session = analyst) => s.request({ method: 'POST', url: '/api/data-availability', payload: body, context });
     const available = async (body: object, context?: string, s?: Session) => {
       const res = await ask(body, context, s);
