@@ -16,17 +16,21 @@ export class RegionBitmaps implements BitmapSource {
   private readonly unions = new Map<string, { bitmap: RoaringBitmap32; bytes: number }>();
   private unionBytes = 0;
   /** Where a question's short-lived dense sets go (the worker's, shared by its regions). */
-  scratch?: DenseScratch;
+  readonly scratch?: DenseScratch;
   /**
    * Where lasting dense copies (kept unions) are made: apart from `scratch`, whose copy (the
    * focus) is still in use while a union is built and kept.
    */
-  keeper?: DenseScratch;
+  readonly keeper?: DenseScratch;
   codes: ValueCodes | null = null;
   constructor(
     readonly people: number,
     private readonly unionBudget = UNION_CACHE_BYTES,
-  ) {}
+    dense: { scratch?: DenseScratch; keeper?: DenseScratch } = {},
+  ) {
+    this.scratch = dense.scratch;
+    this.keeper = dense.keeper;
+  }
   segment(id: number) {
     return this.segments.get(id);
   }
@@ -80,7 +84,7 @@ export class BitmapStore {
   handle(request: WorkerRequest): WorkerAnswers[WorkerRequest['type']] {
     switch (request.type) {
       case 'begin':
-        this.staging.set(request.region, Object.assign(new RegionBitmaps(request.people), { scratch: this.scratch, keeper: this.keeper }));
+        this.staging.set(request.region, new RegionBitmaps(request.people, UNION_CACHE_BYTES, { scratch: this.scratch, keeper: this.keeper }));
         return null;
       case 'set':
       case 'set-portable': {
