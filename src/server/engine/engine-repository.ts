@@ -58,7 +58,6 @@ export async function setChunks(db: Executor, clientRegionId: number, kind: SetK
   return { chunks, bits };
 }
 
-
 /** What the API checks a question against: each segment short id (deleted or not) and the categories. */
 export async function regionCatalog(db: Executor, clientRegionId: number) {
   const segs = await db.select({ id: segments.shortId, deleted: segments.deleted }).from(segments).where(eq(segments.clientRegionId, clientRegionId));
