@@ -22,13 +22,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data && npm start`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && npm start`,
     url: `http://127.0.0.1:${PORT}/api/api-gateway-health-check`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       LOG_LEVEL: 'warn',
       // Many logins in a short run from one address.
       LOGIN_LIMIT_PER_ADDRESS: '1000',

@@ -63,6 +63,20 @@ export const TEXT = {
   dataLoading: (where: string, percent: number) =>
     `Loading demo audience data for ${where}: ${percent} %. Counts become available when it is ready.`,
   dataFailed: (where: string) => `Audience data for ${where} could not be prepared.`,
+  updateAvailable: 'A new version is available',
+  updateReload: 'Reload',
+  conflictKeepMine: 'Keep mine',
+  conflictTakeTheirs: 'Take theirs',
+} as const;
+
+/** Names the page, the outbox and the service worker agree on (issue 4). */
+export const OFFLINE = {
+  /** The Web Lock held while the outbox is being sent; an update activates only while holding it. */
+  outboxLock: 'outbox-drain',
+  /** The service worker's cache of API reads (network first); wiped on logout. */
+  apiCache: 'api-reads',
+  /** The Background Sync tag that asks the service worker to send the outbox. */
+  syncTag: 'outbox',
 } as const;
 
 /** Header names of the API contract. */
