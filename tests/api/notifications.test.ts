@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_EXPIRY_DAYS, TEXT } from '../../src/shared/constants';
@@ -68,5 +69,72 @@ describe('GET /api/notifications', async () => {
   it('needs an X-Context (400) and a session (401)', async () => {
     expectError(await analyst.request({ method: 'GET', url: '/api/notifications' }), 400, 'BAD_REQUEST');
     expectError(await app.inject({ method: 'GET', url: '/api/notifications', headers: { 'x-context': 'acme' } }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('POST /api/notifications/:id/read', async () => {
+  const { app, database } = await buildTestApp();
+  const [analyst, viewer] = await Promise.all([login(app, ANALYST), login(app, VIEWER)]);
+  const [analystId, viewerId] = await Promise.all([userId(database, ANALYST), userId(database, VIEWER)]);
+  const clientId = async (slug: string) => Number((await database.db.select({ id: clients.id }).from(clients).where(eq(clients.slug, slug)))[0]?.id);
+  const [acme, globex] = await Promise.all([clientId('acme'), clientId('globex')]);
+  const earlier = new Date(Date.now() - DAY);
+  const rows = await database.db.insert(tasks).values([
+    { userId: analystId, clientId: acme, reportType: 'outcome_completed', status: 'completed', name: 'Unread outcome' },
+    { userId: analystId, clientId: acme, reportType: 'outcome_completed', status: 'completed', name: 'Read outcome', readAt: earlier },
+    { userId: analystId, clientId: globex, reportType: 'outcome_completed', status: 'completed', name: 'Outcome in globex' },
+    { userId: viewerId, clientId: globex, reportType: 'outcome_completed', status: 'completed', name: 'Viewer outcome' },
+  ]).returning();
+  const [unread, alreadyRead, inGlobex, viewers] = rows.map((r) => r.id) as [number, number, number, number];
+  const readAt = async (id: number) => (await database.db.select({ readAt: tasks.readAt }).from(tasks).where(eq(tasks.id, id)))[0]?.readAt ?? null;
+  const read = (id: number | string, opts: { key?: string | null; context?: string; s?: typeof analyst; noCsrf?: boolean } = {}) =>
+    (opts.s ?? analyst).request({
+      method: 'POST',
+      url: `/api/notifications/${id}/read`,
+      context: opts.context ?? 'acme',
+      noCsrf: opts.noCsrf,
+      headers: opts.key === null ? {} : { 'x-request-id': opts.key ?? randomUUID() },
+    });
+
+  it('marks the task read and answers the text OK (spec 1 §7); a resend is a replay', async () => {
+    const key = randomUUID();
+    const res = await read(unread, { key });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('OK');
+    const at = await readAt(unread);
+    expect(at).not.toBeNull();
+    const listed = tasksResponseSchema.parse((await analyst.request({ method: 'GET', url: '/api/notifications', context: 'acme' })).json()).data;
+    expect(listed.find((t) => t.id === unread)?.read_at).toBe(at?.toISOString());
+
+    const again = await read(unread, { key });
+    expect([again.statusCode, again.body, again.headers['content-type']]).toEqual([200, 'OK', res.headers['content-type']]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await readAt(unread)).toEqual(at);
+  });
+
+  it('keeps the first read time', async () => {
+    expect((await read(alreadyRead)).statusCode).toBe(200);
+    expect(await readAt(alreadyRead)).toEqual(earlier);
+  });
+
+  it("answers another user's task, one in another client and an unknown id with 404, and changes nothing", async () => {
+    expectError(await read(viewers, { context: 'acme' }), 404, 'NOT_FOUND', `You have no notification ${viewers} in this client.`);
+    expectError(await read(inGlobex), 404, 'NOT_FOUND');
+    expectError(await read(2_000_000_000), 404, 'NOT_FOUND');
+    expectError(await read(unread, { s: viewer, context: 'globex' }), 404, 'NOT_FOUND');
+    expect(await readAt(viewers)).toBeNull();
+    expect(await readAt(inGlobex)).toBeNull();
+    expectError(await read('abc'), 400, 'VALIDATION_FAILED', /^params\.id: /);
+  });
+
+  it('needs a uuid X-Request-ID, the CSRF token and a session', async () => {
+    const [fresh] = await database.db.insert(tasks).values({ userId: analystId, clientId: acme, reportType: 'outcome_completed', name: 'Still unread' }).returning();
+    const id = Number(fresh?.id);
+    expectError(await read(id, { key: null }), 400, 'REQUEST_ID_REQUIRED');
+    expectError(await read(id, { key: 'read-1' }), 400, 'REQUEST_ID_REQUIRED');
+    expectError(await read(id, { noCsrf: true }), 403, 'CSRF_INVALID', TEXT.csrfMissing);
+    expectError(await app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: { 'x-context': 'acme', 'x-request-id': randomUUID() } }), 401, 'UNAUTHENTICATED');
+    expect(await readAt(id)).toBeNull();
   });
 });

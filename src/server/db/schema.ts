@@ -148,18 +148,26 @@ export const toolboxUnits = pgTable('toolbox_units', {
   featureModuleCategory: text('feature_module_category'),
   iframed: boolean('iframed').notNull().default(false),
   url: text('url').notNull(),
+  /** Goes up by one on every write; a write based on another version is refused with 409. */
+  version: integer('version').notNull().default(1),
 }, (t) => [uniqueIndex('toolbox_units_client_name_key').on(t.clientId, t.name)]);
 
-/** Idempotency keys (X-Request-ID of a write), stored in the same transaction as the change. */
+/**
+ * Idempotency keys (X-Request-ID of a write), stored in the same transaction as the change,
+ * with the first answer, which a replay of the key gets again. Kept 30 days.
+ */
 export const processedRequests = pgTable('processed_requests', {
   key: text('key').notNull(),
   userId: integer('user_id').notNull(),
   method: text('method').notNull(),
   path: text('path').notNull(),
+  /** sha256 of the request's canonical JSON (context client, query, body): a key reused for another request is refused. */
+  requestHash: text('request_hash').notNull(),
   status: integer('status').notNull(),
   response: jsonb('response'),
+  contentType: text('content_type').notNull().default('application/json; charset=utf-8'),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] })]);
+}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('processed_requests_created_idx').on(t.createdAt)]);
 
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

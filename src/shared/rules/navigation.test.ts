@@ -26,7 +26,7 @@ const ids = (i: NavInput) => buildNavigation(i).flatMap((g) => g.entries.map((e)
 function unit(extra: Partial<ToolboxUnit> = {}): ToolboxUnit {
   return {
     id: 1, name: 'Reach Planner', status: true, region_ids: ['all'], use_client_hierarchy: false,
-    feature_module_category: null, iframed: true, url: 'https://unit.example.com', client_slug: 'acme', ...extra,
+    feature_module_category: null, iframed: true, url: 'https://unit.example.com', client_slug: 'acme', version: 1, ...extra,
   };
 }
 

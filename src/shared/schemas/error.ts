@@ -22,6 +22,12 @@ export const ERROR_CODES = {
   contextForbidden: 'CONTEXT_FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** The write was based on an older version of the entity; details.current is the server's copy. */
+  versionConflict: 'VERSION_CONFLICT',
+  /** A write without a uuid X-Request-ID (its idempotency key). */
+  requestIdRequired: 'REQUEST_ID_REQUIRED',
+  /** An X-Request-ID already used for another request (method, path or body). */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   rateLimited: 'RATE_LIMITED',
   unavailable: 'UNAVAILABLE',
   /** Segment ids the caller's client region does not have, or has deleted. */
@@ -32,3 +38,17 @@ export const ERROR_CODES = {
   timeLimit: 'TIME_LIMIT',
   internal: 'INTERNAL',
 } as const;
+
+/** What a 409 on a stale version says (DESIGN "Client data flow"). */
+export const versionConflictMessage = (thing: string) => `Someone else changed this ${thing} since you opened it.`;
+
+/** The 409 answer of a versioned entity's write: the error shape with the server's copy, as its GET gives it. */
+export function versionConflictSchema<T extends z.ZodMiniType>(current: T) {
+  return z.object({
+    error: z.object({
+      code: z.literal(ERROR_CODES.versionConflict),
+      message: z.string(),
+      details: z.object({ current }),
+    }),
+  });
+}

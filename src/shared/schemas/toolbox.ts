@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { versionConflictSchema } from './error';
+import { idSchema } from './ids';
 
 export const toolboxUnitSchema = z.object({
   id: z.int(),
@@ -11,11 +13,53 @@ export const toolboxUnitSchema = z.object({
   iframed: z.boolean(),
   url: z.string(),
   client_slug: z.string(),
+  /** The entity version a write must be based on (issue 4). */
+  version: z.int(),
 });
 export type ToolboxUnit = z.infer<typeof toolboxUnitSchema>;
 
 export const toolboxUnitsResponseSchema = z.object({ data: z.array(toolboxUnitSchema) });
+export const toolboxUnitResponseSchema = z.object({ data: toolboxUnitSchema });
+export const toolboxUnitConflictSchema = versionConflictSchema(toolboxUnitSchema);
+
 export const toolboxUnitParamsSchema = z.object({
   type: z.enum(['all', 'iframed', 'external']),
   clientSlug: z.string().check(z.minLength(1)),
 });
+export const toolboxUnitIdParamsSchema = z.object({ id: z.pipe(z.coerce.number(), idSchema) });
+
+const versionSchema = z.int().check(z.positive('A version must be a positive whole number'));
+
+/**
+ * The fields a write sends; only their types are checked here. The domain rules (name, url,
+ * regions) are in rules/toolbox.ts, so the form and the server give the same messages.
+ */
+const unitFields = {
+  name: z.string(),
+  region_ids: z.array(z.string()),
+  use_client_hierarchy: z.boolean(),
+  feature_module_category: z.nullable(z.string()),
+  iframed: z.boolean(),
+  url: z.string(),
+  /** When sent, it must be the X-Context client. */
+  client_slug: z.optional(z.string()),
+};
+
+/** Create: the unit's fields; an id is ignored and status forced true (spec 1 §5). */
+export const toolboxUnitBodySchema = z.object({
+  ...unitFields,
+  id: z.optional(z.nullable(z.int())),
+  status: z.optional(z.boolean()),
+});
+export type ToolboxUnitBody = z.infer<typeof toolboxUnitBodySchema>;
+
+/** Update or hide (status false): the unit's fields and the version they were based on. */
+export const toolboxUnitUpdateBodySchema = z.object({
+  ...unitFields,
+  status: z.boolean(),
+  version: versionSchema,
+});
+export type ToolboxUnitUpdateBody = z.infer<typeof toolboxUnitUpdateBodySchema>;
+
+/** Delete: the version the deletion was based on, as ?version=N. */
+export const toolboxUnitDeleteQuerySchema = z.object({ version: z.pipe(z.coerce.number(), versionSchema) });

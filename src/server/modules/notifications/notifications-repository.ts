@@ -15,3 +15,13 @@ export function listTasks(db: Executor, userId: number, clientId: number) {
     ))
     .orderBy(desc(tasks.createdAt));
 }
+
+/** Marks the caller's task in this client read, keeping the first read time; false when there is no such task. */
+export async function markRead(db: Executor, userId: number, clientId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ readAt: sql`coalesce(${tasks.readAt}, now())` })
+    .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.clientId, clientId)))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
