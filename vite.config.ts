@@ -33,6 +33,8 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        // A stable identity for the installed app, whatever start_url becomes.
+        id: '/',
         name: 'Audience Insights',
         short_name: 'Insights',
         description: 'Size markets and audiences, follow journeys and measure outcomes, online or offline.',

@@ -5,17 +5,24 @@ import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
+import { startOffline } from './lib/offline/start';
+import './entities';
+import { UpdatePrompt } from './components/update-prompt';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/shell.css';
+import './styles/offline.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+await startOffline(queryClient);
 
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </QueryClientProvider>
   </StrictMode>,
 );

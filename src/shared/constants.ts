@@ -77,6 +77,8 @@ export const OFFLINE = {
   apiCache: 'api-reads',
   /** The Background Sync tag that asks the service worker to send the outbox. */
   syncTag: 'outbox',
+  /** Set by the service worker on an API answer it served from its cache. */
+  cachedHeader: 'x-served-from-cache',
 } as const;
 
 /** Header names of the API contract. */

@@ -12,6 +12,9 @@ describe('serving the built PWA', async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.x = 1');
+  fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Audience Insights', icons: [{ src: '/icons/icon-192.png' }] }));
+  fs.mkdirSync(path.join(clientDir, 'icons'));
+  fs.writeFileSync(path.join(clientDir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-db-'));
   const database = await openDatabase({ dataDir });
   await database.migrate();
@@ -31,6 +34,17 @@ describe('serving the built PWA', async () => {
     const sw = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest as a manifest, revalidated, and its icons as images', async () => {
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Audience Insights' });
+    const icon = await app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
   });
 
   it.each(['/', '/home', '/acme/us/fizz-cola/fizz-original/insights/grow', '/login?returnUrl=%2Fhome'])('answers the app route %s with the shell', async (url) => {

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { HEADERS } from '@shared/constants';
+import { HEADERS, OFFLINE } from '@shared/constants';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
 import { contextFromPath } from '@shared/rules/url-context';
 import { ApiRequestError } from './api-error';
+import { noteCachedAnswer } from './offline/freshness-store';
 import { storage } from './storage';
 
 export interface RequestOptions {
@@ -39,6 +40,7 @@ export async function apiFetch<S extends z.ZodMiniType>(path: string, schema: S,
     signal: options.signal,
   });
   if (!response.ok) throw await ApiRequestError.fromResponse(response);
+  if (response.headers.has(OFFLINE.cachedHeader)) noteCachedAnswer(Date.parse(response.headers.get('date') ?? '') || Date.now());
   const parsed = z.safeParse(schema, await response.json().catch(() => null));
   if (!parsed.success) throw new ApiRequestError(response.status, 'INVALID_RESPONSE', `Unexpected response from ${path}`);
   return { data: parsed.data, headers: response.headers };

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleApiError, type ErrorMeta } from './error-handling';
+import { CACHE_MAX_AGE_MS } from './offline/persist';
 
 // Every query's and mutation's meta is typed: `handlesErrors` is the only key the app uses.
 declare module '@tanstack/react-query' {
@@ -26,6 +27,10 @@ export const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
-    queries: { staleTime: 60_000, retry: false, refetchOnWindowFocus: false },
+    // offlineFirst: a read is tried even when the browser says it is offline (the service worker
+    // or the device answers it); gcTime covers the persisted cache's age, or restored entries
+    // would be dropped before anyone asks for them.
+    queries: { staleTime: 60_000, gcTime: CACHE_MAX_AGE_MS, retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+    mutations: { networkMode: 'offlineFirst' },
   },
 });

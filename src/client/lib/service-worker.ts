@@ -1,9 +1,84 @@
-/** Registers the service worker (production builds only); a new version takes over at once. */
+import type { Workbox } from 'workbox-window';
+import { OFFLINE } from '@shared/constants';
+import { listenToServiceWorker } from './task-poller';
+
+/**
+ * The service worker's registration and safe updates (issue 4). A new version waits until
+ * the user chooses "Reload" in the update prompt; it is never activated while the outbox is
+ * sending, because activation happens only while holding the outbox's Web Lock.
+ */
+
+/** Besides the browser's own checks, look for a new version this often and when the tab shows. */
+const UPDATE_CHECK_MS = 60 * 60_000;
+/** If the new version has not taken over by then, reload anyway (the prompt comes back if it still waits). */
+const TAKEOVER_WAIT_MS = 10_000;
+
+let workbox: Workbox | null = null;
+let updateWaiting = false;
+const listeners = new Set<() => void>();
+
+/** Whether a new version is waiting, for useSyncExternalStore. */
+export const updateStatus = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  waiting: () => updateWaiting,
+};
+
+/** Registers the service worker (production builds only). */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  listenToServiceWorker();
   // Loaded on its own so the shell bundle stays small.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('waiting', () => wb.messageSkipWaiting());
-  await wb.register();
+  workbox = wb;
+  const showPrompt = () => {
+    updateWaiting = true;
+    for (const listener of listeners) listener();
+  };
+  // Also for a version found by another tab or found waiting at registration.
+  wb.addEventListener('waiting', showPrompt);
+  const registration = await wb.register();
+  // A version the browser was already installing when the page registered is not one Workbox
+  // reports: it waits all the same once installed (with a controller, so it is an update).
+  const installing = registration?.installing;
+  installing?.addEventListener('statechange', () => {
+    if (installing.state === 'installed' && navigator.serviceWorker.controller) showPrompt();
+  });
+  const check = () => void wb.update().catch(() => undefined);
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+}
+
+/** Reloads and never settles, so a lock held by the caller stays held until the page is gone. */
+function reloadForGood(): Promise<never> {
+  window.location.reload();
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * The prompt's "Reload": under the outbox lock (so an in-flight send finishes first and no new
+ * one starts), tell the waiting worker to activate, wait until it controls the page, reload.
+ * The lock is released by the page going away.
+ */
+export async function reloadToUpdate(): Promise<void> {
+  const wb = workbox;
+  if (!wb) return;
+  const activate = async () => {
+    // Another tab may have activated it already: then this page only needs reloading.
+    if (!(await navigator.serviceWorker.getRegistration())?.waiting) return reloadForGood();
+    const controlling = new Promise<void>((resolve) => {
+      wb.addEventListener('controlling', () => resolve());
+      setTimeout(resolve, TAKEOVER_WAIT_MS);
+    });
+    wb.messageSkipWaiting();
+    await controlling;
+    return reloadForGood();
+  };
+  if ('locks' in navigator) await navigator.locks.request(OFFLINE.outboxLock, activate);
+  else await activate();
 }

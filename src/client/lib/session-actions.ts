@@ -3,6 +3,7 @@ import {
   dataSourceBodySchema, loginResponseSchema, okResponseSchema, selfResponseSchema, type DataSource, type LoginBody, type SessionUser,
 } from '@shared/schemas/auth';
 import { api, apiFetch } from './api-client';
+import { claimDevice, wipeDevice } from './offline/device-session';
 import { isApiError } from './api-error';
 import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
@@ -14,12 +15,17 @@ export async function login(body: LoginBody): Promise<SessionUser> {
   const { data, headers } = await apiFetch('/api/auth/login', loginResponseSchema, { method: 'POST', body, context: null });
   storage.setCsrfToken(headers.get('x-csrf-token'));
   storage.setSession(data.data);
+  // Another user's data goes before anything of this one is cached.
+  await claimDevice(queryClient, data.data.user.id, headers.get('x-csrf-token'));
   queryClient.setQueryData(sessionKeys.self, data.data);
   await queryClient.fetchQuery(permissionsQueryOptions());
   return data.data;
 }
 
-/** Forgets everything local and returns to login (unless already there). */
+/**
+ * The login lapsed: forget the session and return to login (unless already there). The device's
+ * data and queued edits stay for the same user's next login.
+ */
 export function endSessionLocally(): void {
   storage.clearSession();
   queryClient.clear();
@@ -30,11 +36,12 @@ export function endSessionLocally(): void {
  * Logout: the redirect happens 200 ms after the action (spec 1 §4), counted from the click, or
  * when the server has answered if that takes longer (so a quick login afterwards cannot have its
  * new cookie cleared by the old logout's answer). If the server cannot be reached, the local
- * session ends all the same and the server's expires on its own.
+ * session ends all the same and the server's expires on its own. Every cached byte of the user
+ * goes with it (the user menu has asked first when edits were still unsent).
  */
 export async function logout(): Promise<void> {
   const told = api('/api/auth/logout', okResponseSchema, { method: 'POST', context: null }).catch(() => undefined);
-  await Promise.all([told, new Promise((resolve) => setTimeout(resolve, TIMING.logoutRedirectMs))]);
+  await Promise.all([told, new Promise((resolve) => setTimeout(resolve, TIMING.logoutRedirectMs)), wipeDevice()]);
   endSessionLocally();
 }
 
@@ -57,6 +64,8 @@ export async function impersonate(userId: number | null): Promise<void> {
     ? await api('/api/auth/impersonate', loginResponseSchema, { method: 'DELETE', context: null })
     : await api('/api/auth/impersonate', loginResponseSchema, { method: 'POST', body: { user_id: userId }, context: null });
   storage.setSession(session.data);
+  // Another user now: the device's data is not theirs.
+  await claimDevice(queryClient, session.data.user.id, storage.csrfToken());
   window.location.assign('/home');
 }
 

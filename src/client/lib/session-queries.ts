@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authorizeResponseSchema, impersonableUsersResponseSchema, providersResponseSchema, selfResponseSchema } from '@shared/schemas/auth';
+import { authorizeResponseSchema, impersonableUsersResponseSchema, providersResponseSchema, selfResponseSchema, type SessionUser } from '@shared/schemas/auth';
 import type { PermissionSet } from '@shared/permissions';
-import { hierarchyResponseSchema } from '@shared/schemas/hierarchy';
+import { hierarchyResponseSchema, type Hierarchy } from '@shared/schemas/hierarchy';
 import { api } from './api-client';
+import { readThrough, sessionStore } from './offline/read-through';
 import { storage } from './storage';
 
 export const sessionKeys = {
@@ -17,8 +18,12 @@ export const sessionKeys = {
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.self,
-    queryFn: async () => {
-      const session = (await api('/api/auth/self.json', selfResponseSchema, { context: null })).data;
+    queryFn: async ({ queryKey }) => {
+      const session = await readThrough(
+        queryKey,
+        async () => (await api('/api/auth/self.json', selfResponseSchema, { context: null })).data,
+        sessionStore<SessionUser>('self'),
+      );
       storage.setSession(session);
       return session;
     },
@@ -29,15 +34,24 @@ export const sessionQueryOptions = () =>
 export const permissionsQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.permissions,
-    queryFn: async (): Promise<PermissionSet> =>
-      (await api('/api/auth/authorize', authorizeResponseSchema, { context: null })).data.permissions,
+    queryFn: ({ queryKey }): Promise<PermissionSet> =>
+      readThrough(
+        queryKey,
+        async () => (await api('/api/auth/authorize', authorizeResponseSchema, { context: null })).data.permissions,
+        sessionStore<PermissionSet>('permissions'),
+      ),
     staleTime: 5 * 60_000,
   });
 
 export const hierarchyQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.hierarchy,
-    queryFn: async () => (await api('/api/clients/hierarchy', hierarchyResponseSchema, { context: null })).data,
+    queryFn: ({ queryKey }): Promise<Hierarchy> =>
+      readThrough(
+        queryKey,
+        async () => (await api('/api/clients/hierarchy', hierarchyResponseSchema, { context: null })).data,
+        sessionStore<Hierarchy>('hierarchy'),
+      ),
     staleTime: 5 * 60_000,
   });
 

@@ -4,12 +4,17 @@ import { canOpenIframedUnit } from '@shared/rules/access';
 import type { ResolvedContext } from '@shared/rules/context';
 import { toolboxUnitsResponseSchema, type ToolboxUnit } from '@shared/schemas/toolbox';
 import { api } from './api-client';
+import { entityListStore, readThrough } from './offline/read-through';
 
 export const toolboxUnitsQueryOptions = (clientSlug: string) =>
   queryOptions({
     queryKey: ['toolbox', 'units', clientSlug],
-    queryFn: async (): Promise<ToolboxUnit[]> =>
-      (await api(`/api/toolbox/units/type/all/client/${encodeURIComponent(clientSlug)}`, toolboxUnitsResponseSchema)).data,
+    queryFn: ({ queryKey }): Promise<ToolboxUnit[]> =>
+      readThrough(
+        queryKey,
+        async () => (await api(`/api/toolbox/units/type/all/client/${encodeURIComponent(clientSlug)}`, toolboxUnitsResponseSchema)).data,
+        entityListStore<ToolboxUnit>('toolboxUnits', clientSlug),
+      ),
     staleTime: 5 * 60_000,
     // The navigation simply shows no units when the list cannot be read.
     meta: { handlesErrors: true },

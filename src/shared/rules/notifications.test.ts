@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, isTaskInProgress, isTaskNew, type TaskState } from './notifications';
+import {
+  badgeCount, isTaskInProgress, isTaskNew, newlyReadyTasks, seenTasks, taskHomePath, taskNotificationText, type PolledTask, type TaskState,
+} from './notifications';
 
 const task = (extra: Partial<TaskState>): TaskState => ({
   report_type: 'index_report', status: 'done', read_at: null, downloaded_at: null, ...extra,
@@ -21,5 +23,47 @@ describe('notification tasks', () => {
   it('counts new tasks that are not in progress', () => {
     expect(badgeCount([])).toBe(0);
     expect(badgeCount([task({}), task({ status: 'received' }), task({ downloaded_at: 'x' }), task({ report_type: 'other' })])).toBe(2);
+  });
+});
+
+describe('task polling decisions', () => {
+  const polled = (id: number, extra: Partial<PolledTask>): PolledTask => ({
+    id, name: `Task ${id}`, ui_name: null, product_slug: null, report_type: 'index_report', status: 'completed', read_at: null, downloaded_at: null, ...extra,
+  });
+  const ids = (tasks: readonly PolledTask[]) => tasks.map((t) => t.id);
+
+  it('announces nothing on the first sighting, however many tasks are ready', () => {
+    const tasks = [polled(1, {}), polled(2, { report_type: 'outcome_completed' })];
+    expect(newlyReadyTasks(null, tasks)).toEqual([]);
+    expect(newlyReadyTasks(undefined, tasks)).toEqual([]);
+  });
+  it('announces a report that left received or processing and is not downloaded', () => {
+    const before = seenTasks([polled(1, { status: 'received' }), polled(2, { status: 'processing' }), polled(3, { status: 'processing' })]);
+    const now = [polled(1, {}), polled(2, { status: 'failed' }), polled(3, { status: 'processing' })];
+    expect(ids(newlyReadyTasks(before, now))).toEqual([1, 2]);
+    expect(ids(newlyReadyTasks(before, [polled(1, { downloaded_at: '2024-01-01' })]))).toEqual([]);
+  });
+  it('announces a task that appeared ready, or an outcome that appeared unread', () => {
+    const before = seenTasks([polled(1, {})]);
+    const now = [polled(1, {}), polled(2, {}), polled(3, { report_type: 'outcome_completed' }), polled(4, { report_type: 'outcome_completed', read_at: 'x' }), polled(5, { status: 'received' })];
+    expect(ids(newlyReadyTasks(before, now))).toEqual([2, 3]);
+  });
+  it('announces a ready task once: the next poll has seen it', () => {
+    const first = [polled(1, { status: 'processing' })];
+    const second = [polled(1, {})];
+    expect(ids(newlyReadyTasks(seenTasks(first), second))).toEqual([1]);
+    expect(newlyReadyTasks(seenTasks(second), second)).toEqual([]);
+    expect(newlyReadyTasks(seenTasks([]), [])).toEqual([]);
+  });
+  it('words the notification by task type', () => {
+    expect(taskNotificationText(polled(1, { ui_name: 'Fizz buyers' }))).toEqual({ title: 'Index report ready', body: 'Fizz buyers is ready to download.' });
+    expect(taskNotificationText(polled(2, { report_type: 'outcome_completed' }))).toEqual({ title: 'Outcome completed', body: 'Task 2 has completed.' });
+    expect(taskNotificationText(polled(3, { report_type: 'other' })).title).toBe('New notification');
+  });
+  it("opens the task's own product home, else the home of the context it was polled in", () => {
+    expect(taskHomePath({ product_slug: 'acme/us/fizz-cola/fizz-original' }, 'acme/eu/x/y')).toBe('/acme/us/fizz-cola/fizz-original/home');
+    expect(taskHomePath({ product_slug: 'fizz-original' }, 'acme/eu/x/y')).toBe('/acme/eu/x/y/home');
+    expect(taskHomePath({ product_slug: null }, 'acme')).toBe('/acme/home');
+    expect(taskHomePath({ product_slug: null }, 'not a context')).toBe('/home');
   });
 });

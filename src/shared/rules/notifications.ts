@@ -1,3 +1,6 @@
+import { parseContextHeader } from './context';
+import { contextHomePath } from './url-context';
+
 /** The task fields the badge needs (spec 1 §3, §4). */
 export interface TaskState {
   report_type: string;
@@ -21,4 +24,55 @@ export function isTaskNew(task: TaskState): boolean {
 /** Badge count: tasks that are unread or not downloaded, and not in progress (spec 1 §9). */
 export function badgeCount(tasks: readonly TaskState[]): number {
   return tasks.filter((t) => !isTaskInProgress(t) && isTaskNew(t)).length;
+}
+
+/** What the task poller needs beyond the badge fields. */
+export interface PolledTask extends TaskState {
+  id: number;
+  name: string;
+  ui_name: string | null;
+  product_slug: string | null;
+}
+
+/** Each task's status at the last poll, by id (what the poller remembers per user and client). */
+export type SeenTasks = Record<string, string>;
+
+export function seenTasks(tasks: readonly PolledTask[]): SeenTasks {
+  return Object.fromEntries(tasks.map((t) => [String(t.id), t.status]));
+}
+
+/**
+ * The tasks that have become ready since the last poll, for a system notification (DESIGN
+ * "Client data flow"): a report that has left received/processing and is not downloaded, or
+ * an outcome that appeared unread. A task counts when the badge counts it now and it was not
+ * seen, or was seen in progress. With no earlier poll (first sighting after install, a new
+ * user or client) nothing counts, so old completed tasks never arrive as a burst.
+ */
+export function newlyReadyTasks(previous: SeenTasks | null | undefined, tasks: readonly PolledTask[]): PolledTask[] {
+  if (!previous) return [];
+  return tasks.filter((t) => {
+    if (isTaskInProgress(t) || !isTaskNew(t)) return false;
+    const before = previous[t.id];
+    return before === undefined || isTaskInProgress({ status: before });
+  });
+}
+
+const label = (t: Pick<PolledTask, 'name' | 'ui_name'>) => t.ui_name || t.name;
+
+/** The system notification's wording for a task that has become ready. */
+export function taskNotificationText(task: PolledTask): { title: string; body: string } {
+  if (task.report_type === 'index_report') return { title: 'Index report ready', body: `${label(task)} is ready to download.` };
+  if (task.report_type === 'outcome_completed') return { title: 'Outcome completed', body: `${label(task)} has completed.` };
+  return { title: 'New notification', body: label(task) };
+}
+
+/**
+ * Where clicking a task's notification leads: the product home of the task's context. A task
+ * whose product_slug is a full client/region/brand/product path names its own; otherwise it
+ * is the context it was polled in (tasks are listed per client).
+ */
+export function taskHomePath(task: Pick<PolledTask, 'product_slug'>, polledContext: string): string {
+  const own = parseContextHeader(task.product_slug);
+  if (own?.product) return contextHomePath(own);
+  return contextHomePath(parseContextHeader(polledContext));
 }

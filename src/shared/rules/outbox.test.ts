@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, heldBackBy, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable, type OutboxCommand } from './outbox';
+import { backoffMs, conflictRows, heldBackBy, heldOrRefused, laterOnEntity, rebase, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable, type OutboxCommand } from './outbox';
 
 let n = 0;
 function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {
@@ -103,5 +103,51 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(null, 0)).toBeNull();
     expect(retryAfterMs('  ', 0)).toBeNull();
     expect(retryAfterMs('later', 0)).toBeNull();
+  });
+});
+
+describe('outcomeOf: a lapsed login', () => {
+  it('pauses on 401 and on a refused CSRF token: the command waits for a new login', () => {
+    expect(outcomeOf({ status: 401 }, 1, 0)).toEqual({ kind: 'paused' });
+    expect(outcomeOf({ status: 403, code: 'CSRF_INVALID' }, 1, 0)).toEqual({ kind: 'paused' });
+    expect(outcomeOf({ status: 403, code: 'FORBIDDEN' }, 1, 0)).toEqual({ kind: 'rejected' });
+  });
+});
+
+describe('heldOrRefused', () => {
+  it('leaves out a refused or conflicting command and the later ones on its entity, nothing else', () => {
+    const a1 = command('a');
+    const a2 = command('a', 'rejected');
+    const a3 = command('a');
+    const b1 = command('b', 'conflict');
+    const c1 = command('c', 'waiting');
+    expect([...heldOrRefused([a3, c1, b1, a2, a1])].sort()).toEqual([a2.id, a3.id, b1.id].sort());
+  });
+});
+
+describe('rebase', () => {
+  it('hands the new version to the next command on the entity', () => {
+    const a1 = { ...command('a'), path: '/api/units/a' };
+    const a2 = { ...command('a'), path: '/api/units/a' };
+    const b1 = { ...command('b'), path: '/api/units/b' };
+    expect(laterOnEntity([b1, a2, a1], a1).map((c) => c.id)).toEqual([a2.id]);
+    expect(rebase(a2, { entityId: 'a', newVersion: 7, newId: null })).toMatchObject({ baseVersion: 7, entityId: 'a', path: '/api/units/a' });
+  });
+
+  it("hands a created entity's id on to commands that named it by its temporary id", () => {
+    const tmp = 'tmp-0d4c0c7e-5a39-4f7e-9a61-1a4f2b7f0c11';
+    const edit = { ...command(tmp), path: `/api/units/${tmp}` };
+    expect(rebase(edit, { entityId: tmp, newVersion: 1, newId: '42' })).toMatchObject({ entityId: '42', path: '/api/units/42', baseVersion: 1 });
+  });
+});
+
+describe('conflictRows', () => {
+  it('lists the fields where my change and the server copy differ, not the bookkeeping', () => {
+    expect(conflictRows({ name: 'mine', url: 'https://a', version: 2, region_ids: ['all'] }, { id: 1, name: 'theirs', url: 'https://a', version: 5, region_ids: ['1'] })).toEqual([
+      { field: 'name', mine: 'mine', theirs: 'theirs' },
+      { field: 'region ids', mine: '["all"]', theirs: '["1"]' },
+    ]);
+    expect(conflictRows(undefined, { name: 'x' })).toEqual([]);
+    expect(conflictRows({ name: 'x' }, null)).toEqual([{ field: 'name', mine: 'x', theirs: '—' }]);
   });
 });

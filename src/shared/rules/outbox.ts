@@ -3,6 +3,7 @@
  * now, what a server answer means for a command, and how long a command waits before it is
  * tried again. Pure, so that the app and the service worker apply the same rules.
  */
+import { ERROR_CODES } from '../schemas/error';
 
 /** Where a command is in its life. */
 export type CommandState =
@@ -54,9 +55,9 @@ export function byCreation(a: OutboxCommand, b: OutboxCommand): number {
  * nothing else; a command being sent holds back its entity's next one, so an entity's
  * commands reach the server in order.
  */
-export function sendable(commands: readonly OutboxCommand[], now: number): OutboxCommand[] {
+export function sendable<C extends OutboxCommand>(commands: readonly C[], now: number): C[] {
   const seen = new Set<string>();
-  const out: OutboxCommand[] = [];
+  const out: C[] = [];
   for (const command of [...commands].sort(byCreation)) {
     if (command.state === 'done') continue;
     const key = entityKey(command);
@@ -81,6 +82,8 @@ export function pendingCount(commands: readonly OutboxCommand[]): number {
 /** What a server answer (or its absence) means for the command that was sent. */
 export type SendOutcome =
   | { kind: 'applied' }
+  /** 401 (the login lapsed) or a missing CSRF token: nothing is wrong with the command; it waits for a new login. */
+  | { kind: 'paused' }
   | { kind: 'conflict' }
   | { kind: 'rejected' }
   | { kind: 'retry'; waitMs: number };
@@ -90,10 +93,11 @@ export type SendOutcome =
  * @param attempts how many times the command has now been sent
  * @param random a number in [0, 1) that spreads retries of many clients (jitter)
  */
-export function outcomeOf(answer: { status: number; retryAfter?: string | null } | 'network', attempts: number, now: number, random = 0.5): SendOutcome {
+export function outcomeOf(answer: { status: number; retryAfter?: string | null; code?: string } | 'network', attempts: number, now: number, random = 0.5): SendOutcome {
   if (answer === 'network') return { kind: 'retry', waitMs: backoffMs(attempts, random) };
   const { status } = answer;
   if (status >= 200 && status < 300) return { kind: 'applied' };
+  if (status === 401 || (status === 403 && answer.code === ERROR_CODES.csrf)) return { kind: 'paused' };
   if (status === 409) return { kind: 'conflict' };
   if (status === 429 || status >= 500 || status === 408) {
     const asked = retryAfterMs(answer.retryAfter ?? null, now);
@@ -115,4 +119,52 @@ export function retryAfterMs(value: string | null, now: number): number | null {
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? null : at - now;
+}
+
+/**
+ * The commands a user's view leaves out: one in conflict or rejected, and the later commands on
+ * its entity (they were made on top of it). What is left is applied over the server's data.
+ */
+export function heldOrRefused(commands: readonly OutboxCommand[]): Set<string> {
+  const blocked = new Set<string>();
+  const out = new Set<string>();
+  for (const command of [...commands].sort(byCreation)) {
+    const key = entityKey(command);
+    if (HELD.has(command.state)) blocked.add(key);
+    if (blocked.has(key)) out.add(command.id);
+  }
+  return out;
+}
+
+/** Later commands on the entity of `applied`, oldest first: the ones a new version or id must reach. */
+export function laterOnEntity<C extends OutboxCommand>(commands: readonly C[], applied: OutboxCommand): C[] {
+  const key = entityKey(applied);
+  return [...commands].sort(byCreation).filter((c) => c.id !== applied.id && entityKey(c) === key && byCreation(c, applied) > 0);
+}
+
+/**
+ * After a command is applied, the next command on the same entity was based on the version the
+ * first one made, which only the server knows: it takes the new version. A create hands its new
+ * id on too (the later commands named the entity by a temporary id).
+ */
+export function rebase<C extends OutboxCommand & { path: string }>(later: C, applied: { entityId: string; newVersion: number | null; newId: string | null }): C {
+  const entityId = applied.newId ?? later.entityId;
+  const path = applied.newId && applied.newId !== applied.entityId ? later.path.split(applied.entityId).join(applied.newId) : later.path;
+  const baseVersion = applied.newVersion ?? later.baseVersion;
+  return { ...later, entityId, path, baseVersion };
+}
+
+const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * What a conflict dialog compares: each field of my change whose value differs from the
+ * server's copy (the version and id are bookkeeping, not the user's).
+ */
+export function conflictRows(mine: unknown, theirs: unknown): { field: string; mine: string; theirs: string }[] {
+  if (typeof mine !== 'object' || mine === null) return [];
+  const server = typeof theirs === 'object' && theirs !== null ? (theirs as Record<string, unknown>) : {};
+  return Object.entries(mine as Record<string, unknown>)
+    .filter(([field]) => field !== 'version' && field !== 'id')
+    .filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field]))
+    .map(([field, value]) => ({ field: field.replace(/_/g, ' '), mine: show(value), theirs: show(server[field]) }));
 }

@@ -57,7 +57,11 @@ export function AppLayout() {
   const current = slugs ? resolveContext(hierarchy, slugs) : null;
   const units = useQuery({ ...toolboxUnitsQueryOptions(current?.client.slug ?? ''), enabled: !!current });
   const pollStarted = useDelayedStart(TIMING.taskPollFirstMs);
-  const tasks = useQuery({ ...notificationsQueryOptions(), enabled: pollStarted && !!current });
+  // Tasks are polled in the resolved context (never a stale remembered product) for the acting user.
+  const taskContext = current
+    ? { client: current.client.slug, region: current.region?.slug, brand: current.brand?.slug, product: current.product?.slug }
+    : { client: '' };
+  const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id), enabled: pollStarted && !!current });
   // The navigation follows the URL's context, and so do its data checks.
   const availability = useDataAvailability(urlContext ? current : null);
 
@@ -72,6 +76,16 @@ export function AppLayout() {
         availability,
       })
     : [];
+  // "Make available offline" saves the context's home and every screen its navigation opens.
+  const offlinePath = current?.product ? productPath(urlContext) : null;
+  const offline = current?.product && offlinePath
+    ? {
+        contextKey: offlinePath,
+        contextLabel: [current.client.name, current.region?.name, current.brand?.name, current.product.name].filter(Boolean).join(' / '),
+        paths: [`/${offlinePath}/home`, ...groups.flatMap((g) => g.entries).flatMap((e) => (e.target.kind === 'internal' ? [e.target.path] : []))]
+          .filter((p, i, all) => all.indexOf(p) === i),
+      }
+    : null;
   const navWidth = snap.navExpanded ? LAYOUT.navExpandedPx : LAYOUT.navCollapsedPx;
 
   return (
@@ -79,7 +93,7 @@ export function AppLayout() {
       <a href="#main" className="skip-link">Skip to content</a>
       <TopBar
         session={session} permissions={permissions} hierarchy={hierarchy} current={current}
-        pathname={pathname} pickerDisabled={isAdminPath(pathname)}
+        pathname={pathname} pickerDisabled={isAdminPath(pathname)} offline={offline}
       />
       <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
         pathname={pathname} badgeCount={badgeCount(tasks.data ?? [])} />

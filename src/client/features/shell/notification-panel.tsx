@@ -1,8 +1,40 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatShortDate } from '@shared/rules/format';
 import { TEXT } from '@shared/constants';
 import { isTaskInProgress, isTaskNew } from '@shared/rules/notifications';
+import { desktopNotifications } from '../../lib/task-poller';
 import type { Task } from './notifications-query';
+
+/**
+ * The desktop notification switch: a report or outcome that becomes ready raises a system
+ * notification once the browser allows it and the user wants it. Hidden where the browser
+ * has no notifications.
+ */
+function DesktopNotifications() {
+  const [state, setState] = useState(() => ({ permission: desktopNotifications.permission(), wanted: desktopNotifications.wanted() }));
+  if (!desktopNotifications.supported()) return null;
+  const refresh = () => setState({ permission: desktopNotifications.permission(), wanted: desktopNotifications.wanted() });
+  if (state.permission === 'denied') {
+    return <p className="desktop-notifications">Desktop notifications are blocked by the browser.</p>;
+  }
+  if (state.wanted) {
+    return (
+      <p className="desktop-notifications">
+        Desktop notifications are on.{' '}
+        <button type="button" className="button button--ghost" onClick={() => { desktopNotifications.setWanted(false); refresh(); }}>
+          Turn off desktop notifications
+        </button>
+      </p>
+    );
+  }
+  return (
+    <p className="desktop-notifications">
+      <button type="button" className="button button--secondary" onClick={() => void desktopNotifications.allow().then(refresh)}>
+        Allow desktop notifications
+      </button>
+    </p>
+  );
+}
 
 /** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
 export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; onClose: () => void }) {
@@ -27,6 +59,7 @@ export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; 
           Close
         </button>
       </div>
+      <DesktopNotifications />
       {tasks.length === 0 ? (
         <p className="empty-state">{TEXT.notificationsEmpty}</p>
       ) : (

@@ -5,7 +5,9 @@ import { can, type PermissionSet } from '@shared/permissions';
 import { canToggleDataSource } from '@shared/rules/access';
 import { EXTERNAL_PAGES } from '@shared/rules/navigation';
 import type { SessionUser } from '@shared/schemas/auth';
+import { unsentCount } from '../../lib/offline/device-session';
 import { impersonate, logout, switchDataSource } from '../../lib/session-actions';
+import { UnsentEditsDialog } from './unsent-edits-dialog';
 import { UserMenuFace } from './user-menu-face';
 import { ViewAsDialog } from './view-as-dialog';
 
@@ -24,6 +26,11 @@ export function UserMenuDropdown({ session, permissions, pathname, label }: User
   const router = useRouter();
   const [viewAsOpen, setViewAsOpen] = useState(false);
   const [open, setOpen] = useState(true);
+  // Leaving the user's session with edits still queued asks first (they would be discarded).
+  const [confirm, setConfirm] = useState<null | { count: number; action: string; run: () => void }>(null);
+  const guarded = (action: string, run: () => void) => {
+    void unsentCount().then((count) => (count > 0 ? setConfirm({ count, action, run }) : run()));
+  };
   const { parentUser, dataSource, dataSourceCount } = session;
   const otherSource = dataSource === 'molecula' ? 'es' : 'molecula';
   const isAdmin = !parentUser && can(permissions, 'impersonation', 'create');
@@ -56,14 +63,25 @@ export function UserMenuDropdown({ session, permissions, pathname, label }: User
             ) : null}
             <DropdownMenu.Separator className="menu__separator" />
             {parentUser ? (
-              <DropdownMenu.Item className="menu__item" onSelect={() => void impersonate(null)}>Stop Viewing As</DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => guarded('Stop Viewing As', () => void impersonate(null))}>Stop Viewing As</DropdownMenu.Item>
             ) : (
-              <DropdownMenu.Item className="menu__item" onSelect={() => void logout()}>Logout</DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => guarded('Log out', () => void logout())}>Logout</DropdownMenu.Item>
             )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {viewAsOpen ? <ViewAsDialog onClose={() => setViewAsOpen(false)} /> : null}
+      {confirm ? (
+        <UnsentEditsDialog
+          count={confirm.count}
+          action={confirm.action}
+          onConfirm={() => {
+            setConfirm(null);
+            confirm.run();
+          }}
+          onCancel={() => setConfirm(null)}
+        />
+      ) : null}
     </>
   );
 }

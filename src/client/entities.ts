@@ -1,0 +1,5 @@
+/**
+ * Every feature's outbox entity, registered at start (not when its page's code first loads), so
+ * an edit applied while the user is elsewhere still reaches every cache that shows the entity.
+ */
+import './features/toolbox/unit-commands';

@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { oldestCachedAnswer, onCachedAnswer } from './freshness-store';
+import { deviceSavedAt } from './read-through';
+
+/** Whether the browser says it has a network (the offline indicator). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      window.addEventListener('online', notify);
+      window.addEventListener('offline', notify);
+      return () => {
+        window.removeEventListener('online', notify);
+        window.removeEventListener('offline', notify);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+/**
+ * How old the data on screen is: the oldest fetch time among the queries being shown (a read
+ * answered from the device counts by when it was saved there, one from the service worker's
+ * cache by its Date). Null while nothing is shown.
+ */
+export function useDataAsOf(): number | null {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  const subscribe = useCallback((notify: () => void) => {
+    const stopCache = cache.subscribe(notify);
+    const stopAnswers = onCachedAnswer(notify);
+    return () => {
+      stopCache();
+      stopAnswers();
+    };
+  }, [cache]);
+  return useSyncExternalStore(subscribe, () => {
+    // An answer the service worker served from its cache is as old as its Date says.
+    let oldest: number | null = oldestCachedAnswer();
+    for (const query of cache.getAll()) {
+      if (query.getObserversCount() === 0 || query.state.data === undefined) continue;
+      const at = deviceSavedAt(query.queryHash) ?? query.state.dataUpdatedAt;
+      if (at > 0 && (oldest === null || at < oldest)) oldest = at;
+    }
+    return oldest;
+  });
+}

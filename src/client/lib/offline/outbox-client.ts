@@ -1,0 +1,188 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import Dexie from 'dexie';
+import { useMemo, useSyncExternalStore } from 'react';
+import { OFFLINE } from '@shared/constants';
+import { heldOrRefused, pendingCount } from '@shared/rules/outbox';
+import { showToast } from '../ui-store';
+import { appDb, type StoredCommand } from './db';
+import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, type CommandInput } from './outbox';
+
+/**
+ * The page's side of the outbox: queue an edit, show it at once over the server's data, send it
+ * when the network allows, and fold the server's answer into the cache when it comes.
+ */
+
+/** How a feature's entity shows queued edits and takes the server's answers. */
+export interface EntityHandler<T = unknown> {
+  /** The cached queries that hold the command's entity. */
+  queryKeys(command: StoredCommand): QueryKey[];
+  /** The cached data with the command's change applied on top (the optimistic view). */
+  apply(data: T, command: StoredCommand): T;
+  /** The cached data once the server has a copy of the entity (or null: it is gone). */
+  settle(data: T, command: StoredCommand, serverCopy: unknown): T;
+}
+
+const handlers = new Map<string, EntityHandler>();
+
+/** Each feature registers its entities once, at module load. */
+export function registerEntity<T>(entity: string, handler: EntityHandler<T>): void {
+  handlers.set(entity, handler as EntityHandler);
+}
+
+let drainTimer: ReturnType<typeof setTimeout> | null = null;
+let draining: Promise<unknown> | null = null;
+
+/** Sends what can be sent now, then sets a timer for the next waiting command. */
+export function requestDrain(): Promise<unknown> {
+  draining ??= drainOutbox(appDb())
+    .catch(() => undefined)
+    .finally(() => {
+      draining = null;
+      void scheduleRetry();
+    });
+  return draining;
+}
+
+async function scheduleRetry(): Promise<void> {
+  const at = await nextRetryAt(appDb()).catch(() => null);
+  if (drainTimer) clearTimeout(drainTimer);
+  drainTimer = at === null ? null : setTimeout(() => void requestDrain(), Math.max(0, at - Date.now()) + 50);
+}
+
+/** Queues an edit. It is on the device when this returns; sending happens in the background. */
+export async function enqueue(input: CommandInput): Promise<StoredCommand> {
+  const command = await addCommand(appDb(), input);
+  void requestDrain();
+  // Where the browser has Background Sync, the service worker sends it even if this tab closes.
+  void navigator.serviceWorker?.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OFFLINE.syncTag))
+    .catch(() => undefined);
+  return command;
+}
+
+/** Applies a settled command's server copy to every cache that holds its entity. */
+function settleInCaches(queryClient: QueryClient, command: StoredCommand, serverCopy: unknown): void {
+  const handler = handlers.get(command.entity);
+  if (!handler) return;
+  for (const key of handler.queryKeys(command)) {
+    queryClient.setQueriesData({ queryKey: key }, (data: unknown) => (data === undefined ? data : handler.settle(data, command, serverCopy)));
+  }
+}
+
+function copyFromAnswer(response: unknown): unknown {
+  return typeof response === 'object' && response !== null && 'data' in response ? (response as { data: unknown }).data : null;
+}
+
+const OUTBOX_PART = 'idb://audience-insights/outbox/';
+/** Many changes in a burst (a drain of hundreds of edits) make one read, not hundreds. */
+const REFRESH_MS = 100;
+
+/**
+ * The outbox as the page shows it: one snapshot, read again at most every 100 ms after the
+ * outbox changes (in this tab, another tab or the service worker), shared by every hook.
+ */
+const snapshot = {
+  commands: [] as StoredCommand[],
+  listeners: new Set<() => void>(),
+  timer: null as ReturnType<typeof setTimeout> | null,
+  onRead: null as null | ((commands: StoredCommand[]) => Promise<void>),
+};
+
+async function readOutbox(): Promise<void> {
+  snapshot.timer = null;
+  const commands = await appDb().outbox.orderBy('createdAt').toArray().catch(() => snapshot.commands);
+  snapshot.commands = commands;
+  for (const listener of snapshot.listeners) listener();
+  await snapshot.onRead?.(commands);
+}
+
+function refreshSoon(): void {
+  snapshot.timer ??= setTimeout(() => void readOutbox(), REFRESH_MS);
+}
+
+function onStorageMutated(parts: Record<string, unknown>): void {
+  if (Object.keys(parts).some((part) => part.startsWith(OUTBOX_PART))) refreshSoon();
+}
+
+/** Folds applied commands into the caches, tells the user of refusals, and drains on the events that matter. */
+export function startOutbox(queryClient: QueryClient): () => void {
+  const db = appDb();
+  snapshot.onRead = async (commands) => {
+    const done = commands.filter((c) => c.state === 'done');
+    for (const command of done) settleInCaches(queryClient, command, command.method === 'DELETE' ? null : copyFromAnswer(command.response));
+    if (done.length > 0) await db.outbox.bulkDelete(done.map((c) => c.id));
+    for (const command of commands) {
+      if (command.state === 'rejected' && !command.notified) {
+        showToast(`Not saved: ${command.label}`, command.error?.message);
+        await db.outbox.update(command.id, { notified: true });
+      }
+    }
+  };
+  Dexie.on('storagemutated', onStorageMutated);
+  const onOnline = () => void requestDrain();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void requestDrain();
+  };
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === 'OUTBOX_CHANGED') refreshSoon();
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  void readOutbox();
+  void requestDrain();
+  return () => {
+    Dexie.on('storagemutated').unsubscribe(onStorageMutated);
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onMessage);
+    snapshot.onRead = null;
+  };
+}
+
+const subscribe = (listener: () => void) => {
+  snapshot.listeners.add(listener);
+  return () => snapshot.listeners.delete(listener);
+};
+
+/** The outbox's commands, oldest first (live). */
+export function useOutbox(): StoredCommand[] {
+  return useSyncExternalStore(subscribe, () => snapshot.commands);
+}
+
+export function usePendingCount(): number {
+  return pendingCount(useOutbox());
+}
+
+/** `data` with the queued edits of `entity` applied over it: what the user sees before the server answers. */
+export function useWithOutbox<T>(entity: string, data: T | undefined): T | undefined {
+  const commands = useOutbox();
+  return useMemo(() => {
+    const handler = handlers.get(entity) as EntityHandler<T> | undefined;
+    if (data === undefined || !handler) return data;
+    const left = heldOrRefused(commands);
+    let view: T = data;
+    for (const command of commands) if (command.entity === entity && !left.has(command.id)) view = handler.apply(view, command);
+    return view;
+  }, [commands, data, entity]);
+}
+
+/** "Keep mine": send the change again over the server's version. */
+export async function keepMyChange(id: string): Promise<void> {
+  await keepMine(appDb(), id);
+  void requestDrain();
+}
+
+/** "Take theirs": drop my change (and what was built on it) and show the server's copy. */
+export async function takeTheirChange(queryClient: QueryClient, id: string): Promise<void> {
+  const command = await appDb().outbox.get(id);
+  await discardWithFollowers(appDb(), id);
+  if (command) settleInCaches(queryClient, command, command.serverCopy ?? null);
+  void requestDrain();
+}
+
+/** Drops a refused command and the later ones on its entity. */
+export async function discardCommand(id: string): Promise<void> {
+  await discardWithFollowers(appDb(), id);
+  void requestDrain();
+}

@@ -1,0 +1,189 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppDatabase } from './db';
+import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, temporaryId, type CommandInput } from './outbox';
+
+/**
+ * A small server with the API's contract: versioned units, idempotency keys applied at most
+ * once, 409 with the server's copy, 422 for a bad name, and a switch for a lost network.
+ */
+class FakeServer {
+  units = new Map<string, { id: number; name: string; version: number }>();
+  keys = new Map<string, { status: number; body: unknown }>();
+  nextId = 100;
+  changes = 0;
+  network: 'up' | 'down' | 'lose-answers' = 'up';
+  status: number | null = null;
+  seen: { key: string; path: string; base: unknown }[] = [];
+
+  fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (this.network === 'down') throw new TypeError('Failed to fetch');
+    const headers = new Headers(init?.headers);
+    const key = headers.get('x-request-id') ?? '';
+    const path = String(input);
+    const body = init?.body ? (JSON.parse(String(init.body)) as { name?: string; version?: number }) : {};
+    this.seen.push({ key, path, base: body.version });
+    const answer = this.handle(key, init?.method ?? 'GET', path, body);
+    if (this.network === 'lose-answers') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  };
+
+  private handle(key: string, method: string, path: string, body: { name?: string; version?: number }): { status: number; body: unknown } {
+    if (this.status !== null) return { status: this.status, body: { error: { code: 'X', message: 'refused by the test' } } };
+    const replay = this.keys.get(key);
+    if (replay) return replay;
+    let answer: { status: number; body: unknown };
+    if (body.name === '') {
+      answer = { status: 422, body: { error: { code: 'VALIDATION_FAILED', message: 'Enter a name.' } } };
+    } else if (method === 'POST') {
+      const unit = { id: this.nextId++, name: body.name ?? '', version: 1 };
+      this.units.set(String(unit.id), unit);
+      this.changes++;
+      answer = { status: 201, body: { data: unit } };
+    } else {
+      const id = path.split('/').pop() ?? '';
+      const unit = this.units.get(id);
+      if (!unit) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such unit.' } } };
+      if (unit.version !== body.version) return { status: 409, body: { error: { code: 'VERSION_CONFLICT', message: 'Someone else changed this unit.', details: { current: { ...unit } } } } };
+      unit.name = body.name ?? unit.name;
+      unit.version++;
+      this.changes++;
+      answer = { status: 200, body: { data: { ...unit } } };
+    }
+    if (answer.status < 300) this.keys.set(key, answer);
+    return answer;
+  }
+}
+
+let db: AppDatabase;
+let server: FakeServer;
+let clock = 1_000_000;
+const options = () => ({ fetchImpl: server.fetch, now: () => clock, random: () => 0.5 });
+const rename = (id: string, name: string, baseVersion: number | null = 1): CommandInput => ({
+  entity: 'unit', entityId: id, baseVersion, method: 'PUT', path: `/api/units/${id}`, body: { name }, context: 'acme', label: `Rename ${id}`,
+});
+
+beforeEach(async () => {
+  db = new AppDatabase(`test-${Math.random()}`, undefined, { indexedDB: new IDBFactory(), IDBKeyRange });
+  await rememberWriter(db, 7, 'csrf');
+  server = new FakeServer();
+  server.units.set('1', { id: 1, name: 'one', version: 1 });
+  server.units.set('2', { id: 2, name: 'two', version: 1 });
+});
+
+const addRename = (id: string, name: string, baseVersion: number | null = 1) => addCommand(db, rename(id, name, baseVersion), clock);
+
+describe('drainOutbox', () => {
+  it('applies a queued edit once, keeps its answer until the page merges it, and counts it', async () => {
+    await addRename('1', 'uno');
+    const result = await drainOutbox(db, options());
+    expect(result).toMatchObject({ ran: true, sent: 1, applied: 1, paused: false });
+    const [done] = await db.outbox.toArray();
+    expect(done).toMatchObject({ state: 'done', response: { data: { id: 1, name: 'uno', version: 2 } } });
+    expect(server.units.get('1')).toMatchObject({ name: 'uno', version: 2 });
+  });
+
+  it('sends three offline edits of one entity in order, each based on the version the last one made', async () => {
+    await addRename('1', 'a');
+    await addRename('1', 'b');
+    await addRename('1', 'c');
+    await drainOutbox(db, options());
+    expect(server.units.get('1')).toMatchObject({ name: 'c', version: 4 });
+    expect(server.changes).toBe(3);
+    expect(server.seen.map((s) => s.base)).toEqual([1, 2, 3]);
+    expect(await db.outbox.where('state').equals('done').count()).toBe(3);
+  });
+
+  it('waits with backoff when the network is down, and sends when it is back', async () => {
+    await addRename('1', 'uno');
+    server.network = 'down';
+    await drainOutbox(db, options());
+    const [waiting] = await db.outbox.toArray();
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 1, nextAttemptAt: clock + 750 });
+    expect(await nextRetryAt(db)).toBe(clock + 750);
+    server.network = 'up';
+    expect((await drainOutbox(db, options())).sent).toBe(0);
+    clock += 750;
+    await drainOutbox(db, options());
+    expect(server.units.get('1')?.name).toBe('uno');
+  });
+
+  it('a lost answer is sent again under the same key and applied once', async () => {
+    await addRename('1', 'uno');
+    server.network = 'lose-answers';
+    await drainOutbox(db, options());
+    expect(server.changes).toBe(1);
+    server.network = 'up';
+    clock += 10_000;
+    await drainOutbox(db, options());
+    expect(server.changes).toBe(1);
+    expect(new Set(server.seen.map((s) => s.key)).size).toBe(1);
+    expect((await db.outbox.toArray())[0]?.state).toBe('done');
+  });
+
+  it('a command left "sending" by a closed tab is sent again', async () => {
+    const command = await addRename('1', 'uno');
+    await db.outbox.update(command.id, { state: 'sending' });
+    await drainOutbox(db, options());
+    expect(server.units.get('1')?.name).toBe('uno');
+  });
+
+  it('a conflict keeps the server copy and holds back only its own entity', async () => {
+    server.units.get('1')!.version = 5;
+    const stale = await addRename('1', 'mine');
+    const after = await addRename('1', 'mine again');
+    await addRename('2', 'dos');
+    await drainOutbox(db, options());
+    expect(await db.outbox.get(stale.id)).toMatchObject({ state: 'conflict', serverCopy: { id: 1, name: 'one', version: 5 }, error: { status: 409, code: 'VERSION_CONFLICT' } });
+    expect((await db.outbox.get(after.id))?.state).toBe('pending');
+    expect(server.units.get('2')?.name).toBe('dos');
+  });
+
+  it('"Keep mine" sends the change again on top of the server version, under a new key', async () => {
+    server.units.get('1')!.version = 5;
+    const stale = await addRename('1', 'mine');
+    await drainOutbox(db, options());
+    await keepMine(db, stale.id);
+    const [again] = await db.outbox.toArray();
+    expect(again?.id).not.toBe(stale.id);
+    expect(again).toMatchObject({ state: 'pending', baseVersion: 5 });
+    await drainOutbox(db, options());
+    expect(server.units.get('1')).toMatchObject({ name: 'mine', version: 6 });
+  });
+
+  it('a refusal is kept with its reason; discarding it takes the later commands on its entity too', async () => {
+    const bad = await addRename('1', '');
+    await addRename('1', 'later');
+    const other = await addRename('2', 'dos');
+    await drainOutbox(db, options());
+    expect(await db.outbox.get(bad.id)).toMatchObject({ state: 'rejected', error: { status: 422, message: 'Enter a name.' }, notified: false });
+    expect((await db.outbox.get(other.id))?.state).toBe('done');
+    expect((await discardWithFollowers(db, bad.id)).length).toBe(2);
+    expect((await db.outbox.toArray()).map((c) => c.id)).toEqual([other.id]);
+  });
+
+  it('pauses on a lapsed login and keeps the command pending', async () => {
+    await addRename('1', 'uno');
+    server.status = 401;
+    const result = await drainOutbox(db, options());
+    expect(result.paused).toBe(true);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('an entity created offline takes its server id before its later edits are sent', async () => {
+    const tmp = temporaryId();
+    await addCommand(db, { entity: 'unit', entityId: tmp, baseVersion: null, method: 'POST', path: '/api/units', body: { name: 'new' }, context: 'acme', label: 'Add unit' }, clock);
+    await addCommand(db, { ...rename(tmp, 'newer', 0) }, clock);
+    await drainOutbox(db, options());
+    expect(server.seen.map((s) => s.path)).toEqual(['/api/units', '/api/units/100']);
+    expect(server.units.get('100')).toMatchObject({ name: 'newer', version: 2 });
+  });
+});
+
+describe('requestOf', () => {
+  it('puts the base version in the body of a PUT and in the query of a DELETE', () => {
+    expect(requestOf({ method: 'PUT', path: '/api/u/1', body: { name: 'x' }, baseVersion: 3 })).toEqual({ path: '/api/u/1', body: { name: 'x', version: 3 } });
+    expect(requestOf({ method: 'DELETE', path: '/api/u/1', body: undefined, baseVersion: 3 })).toEqual({ path: '/api/u/1?version=3', body: undefined });
+    expect(requestOf({ method: 'POST', path: '/api/u', body: { name: 'x' }, baseVersion: null })).toEqual({ path: '/api/u', body: { name: 'x' } });
+  });
+});

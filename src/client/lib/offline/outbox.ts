@@ -1,0 +1,290 @@
+import { HEADERS, OFFLINE } from '@shared/constants';
+import { laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
+import { apiErrorSchema } from '@shared/schemas/error';
+import { appDb, type AppDatabase, type StoredCommand } from './db';
+
+/**
+ * The outbox (issue 4): every edit is a command stored on the device first, then sent with its
+ * id as X-Request-ID, so a resend after a lost answer is applied at most once by the server.
+ * This file has no React and no DOM: the page and the service worker both drain with it.
+ */
+
+export interface CommandInput {
+  entity: string;
+  entityId: string;
+  baseVersion: number | null;
+  method: StoredCommand['method'];
+  path: string;
+  body?: unknown;
+  context: string | null;
+  label: string;
+}
+
+/** A temporary id for an entity created on this device, until the server names it. */
+export function temporaryId(): string {
+  return `tmp-${crypto.randomUUID()}`;
+}
+
+/** The user the outbox's commands belong to, and the CSRF token their writes need (readable by the service worker). */
+export async function rememberWriter(db: AppDatabase, userId: number, csrfToken: string | null): Promise<void> {
+  await db.meta.bulkPut([
+    { key: 'userId', value: userId, savedAt: Date.now() },
+    { key: 'csrfToken', value: csrfToken, savedAt: Date.now() },
+  ]);
+}
+
+async function writer(db: AppDatabase): Promise<{ userId: number | null; csrfToken: string | null }> {
+  const [user, csrf] = await db.meta.bulkGet(['userId', 'csrfToken']);
+  return {
+    userId: typeof user?.value === 'number' ? user.value : null,
+    csrfToken: typeof csrf?.value === 'string' ? csrf.value : null,
+  };
+}
+
+/** Stores a command (it is on the device before anything is sent). */
+export async function addCommand(db: AppDatabase, input: CommandInput, now = Date.now()): Promise<StoredCommand> {
+  const { userId } = await writer(db);
+  if (userId === null) throw new Error('No signed-in user to queue an edit for.');
+  const command: StoredCommand = {
+    id: crypto.randomUUID(),
+    entity: input.entity,
+    entityId: input.entityId,
+    baseVersion: input.baseVersion,
+    // Two edits in the same millisecond still keep the order they were made in.
+    createdAt: Math.max(now, ((await db.outbox.orderBy('createdAt').last())?.createdAt ?? 0) + 1e-3),
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: null,
+    userId,
+    method: input.method,
+    path: input.path,
+    body: input.body,
+    context: input.context,
+    label: input.label,
+    error: null,
+  };
+  await db.outbox.add(command);
+  return command;
+}
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  body: unknown;
+}
+
+/** The version and id an entity write answers with: `{ data: { id, version } }` by the API's convention. */
+export function entityAnswer(body: unknown): { id: string | null; version: number | null } {
+  const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
+  if (typeof data !== 'object' || data === null) return { id: null, version: null };
+  const { id, version } = data as { id?: unknown; version?: unknown };
+  return {
+    id: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+    version: typeof version === 'number' ? version : null,
+  };
+}
+
+/**
+ * The request a command makes. The API's convention for versioned writes: the base version is
+ * the body's `version` (PUT, POST) or the `version` query parameter (DELETE). It is filled in
+ * from the command at send time, because an edit made on top of an unsent edit only learns its
+ * base version when the first one is applied.
+ */
+export function requestOf(command: Pick<StoredCommand, 'method' | 'path' | 'body' | 'baseVersion'>): { path: string; body: unknown } {
+  if (command.baseVersion === null) return { path: command.path, body: command.body };
+  if (command.method === 'DELETE') {
+    const url = new URL(command.path, 'http://local');
+    url.searchParams.set('version', String(command.baseVersion));
+    return { path: `${url.pathname}${url.search}`, body: command.body };
+  }
+  const isObject = typeof command.body === 'object' && command.body !== null && !Array.isArray(command.body);
+  return { path: command.path, body: isObject ? { ...(command.body as object), version: command.baseVersion } : command.body };
+}
+
+async function send(command: StoredCommand, csrfToken: string | null, fetchImpl: typeof fetch): Promise<Answer | 'network'> {
+  const { path, body } = requestOf(command);
+  const headers = new Headers({ accept: 'application/json', [HEADERS.requestId]: command.id });
+  if (command.body !== undefined) headers.set('content-type', 'application/json');
+  if (csrfToken) headers.set(HEADERS.csrf, csrfToken);
+  if (command.context) headers.set(HEADERS.context, command.context);
+  let response: Response;
+  try {
+    response = await fetchImpl(path, {
+      method: command.method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return 'network';
+  }
+  const text = await response.text().catch(() => '');
+  let answer: unknown = text;
+  try {
+    answer = text ? JSON.parse(text) : null;
+  } catch {
+    // A text answer (notifications/{id}/read answers "OK") stays text.
+  }
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: answer };
+}
+
+function errorOf(answer: Answer): NonNullable<StoredCommand['error']> {
+  const parsed = apiErrorSchema.safeParse(answer.body);
+  return parsed.success
+    ? { status: answer.status, code: parsed.data.error.code, message: parsed.data.error.message }
+    : { status: answer.status, code: 'HTTP_ERROR', message: `The server answered ${answer.status}.` };
+}
+
+function serverCopyOf(answer: Answer): unknown {
+  const parsed = apiErrorSchema.safeParse(answer.body);
+  const details = parsed.success ? parsed.data.error.details : undefined;
+  return typeof details === 'object' && details !== null && 'current' in details ? (details as { current: unknown }).current : null;
+}
+
+export interface DrainOptions {
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+  random?: () => number;
+  /** At most this many entities' commands are in flight at once. */
+  concurrency?: number;
+}
+
+export interface DrainResult {
+  /** false when another tab (or the service worker) was already draining. */
+  ran: boolean;
+  sent: number;
+  applied: number;
+  /** The login lapsed: nothing more is sent until the user logs in again. */
+  paused: boolean;
+}
+
+/** Applies one answer to the stored command and, when it was applied, to the later commands on its entity. */
+async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 'network', now: number, random: number): Promise<'applied' | 'paused' | 'other'> {
+  const code = answer === 'network' ? undefined : apiErrorSchema.safeParse(answer.body).data?.error.code;
+  const outcome = outcomeOf(answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code }, command.attempts, now, random);
+  return db.transaction('rw', db.outbox, async () => {
+    // The user may have discarded it (logout, "Take theirs") while it was in flight.
+    if (!(await db.outbox.get(command.id))) return 'other';
+    switch (outcome.kind) {
+      case 'applied': {
+        const body = answer === 'network' ? null : answer.body;
+        await db.outbox.update(command.id, { state: 'done', response: body, error: null, nextAttemptAt: null });
+        const made = entityAnswer(body);
+        const others = await db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
+        const newId = made.id !== null && made.id !== command.entityId ? made.id : null;
+        for (const [i, later] of laterOnEntity(others, command).entries()) {
+          // Only the next command was based on this one's result (it passes its own on in turn);
+          // a created entity's new id reaches every later command, which named it by its temporary id.
+          const newVersion = i === 0 && later.baseVersion !== null ? made.version : null;
+          if (newVersion !== null || newId !== null) await db.outbox.put(rebase(later, { entityId: command.entityId, newVersion, newId }));
+        }
+        return 'applied';
+      }
+      case 'conflict':
+        await db.outbox.update(command.id, { state: 'conflict', error: answer === 'network' ? null : errorOf(answer), serverCopy: answer === 'network' ? null : serverCopyOf(answer) });
+        return 'other';
+      case 'rejected':
+        await db.outbox.update(command.id, { state: 'rejected', error: answer === 'network' ? null : errorOf(answer), notified: false });
+        return 'other';
+      case 'paused':
+        await db.outbox.update(command.id, { state: 'pending', attempts: Math.max(0, command.attempts - 1) });
+        return 'paused';
+      case 'retry':
+        await db.outbox.update(command.id, { state: 'waiting', nextAttemptAt: now + outcome.waitMs });
+        return 'other';
+    }
+  });
+}
+
+const entityOf = (c: Pick<StoredCommand, 'entity' | 'entityId'>) => `${c.entity}\u0000${c.entityId}`;
+
+async function drainHeld(db: AppDatabase, options: DrainOptions): Promise<DrainResult> {
+  const { fetchImpl = fetch, now = Date.now, random = Math.random, concurrency = 6 } = options;
+  const result: DrainResult = { ran: true, sent: 0, applied: 0, paused: false };
+  const { userId, csrfToken } = await writer(db);
+  if (userId === null) return result;
+  // Holding the lock, nothing is really being sent: a command left "sending" lost its answer
+  // (a closed tab, a crash). Its key makes sending it again safe.
+  await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+
+  /** Sends one command and records the answer; then its entity's commands are read again. */
+  const sendOne = async (command: StoredCommand): Promise<StoredCommand[]> => {
+    const attempt = { ...command, attempts: command.attempts + 1 };
+    await db.outbox.update(command.id, { state: 'sending', attempts: attempt.attempts });
+    const answer = await send(attempt, csrfToken, fetchImpl);
+    result.sent++;
+    const kind = await record(db, attempt, answer, now(), random());
+    if (kind === 'applied') result.applied++;
+    if (kind === 'paused') result.paused = true;
+    return db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
+  };
+
+  // Commands added while draining are picked up by the next round.
+  for (;;) {
+    let commands = await db.outbox.where('userId').equals(userId).toArray();
+    if (sendable(commands, now()).length === 0) return result;
+    // A pool: as soon as one entity's command is answered, the next sendable one goes, so a slow
+    // answer holds up only its own entity.
+    await new Promise<void>((resolve, reject) => {
+      const inFlight = new Set<string>();
+      const pump = () => {
+        const next = result.paused ? [] : sendable(commands, now()).filter((c) => !inFlight.has(entityOf(c)));
+        if (next.length === 0 && inFlight.size === 0) return resolve();
+        for (const command of next.slice(0, Math.max(0, concurrency - inFlight.size))) {
+          const key = entityOf(command);
+          inFlight.add(key);
+          sendOne(command).then((fresh) => {
+            commands = [...commands.filter((c) => entityOf(c) !== key), ...fresh.filter((c) => c.userId === userId)];
+            inFlight.delete(key);
+            pump();
+          }, reject);
+        }
+      };
+      pump();
+    });
+    if (result.paused) return result;
+  }
+}
+
+/**
+ * Sends what may be sent, until nothing is left that may be sent now. One tab (or the service
+ * worker) drains at a time: the others find the lock taken and leave it to the holder.
+ */
+export async function drainOutbox(db: AppDatabase = appDb(), options: DrainOptions = {}): Promise<DrainResult> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return drainHeld(db, options);
+  return locks.request(OFFLINE.outboxLock, { ifAvailable: true }, async (lock) =>
+    lock ? drainHeld(db, options) : { ran: false, sent: 0, applied: 0, paused: false });
+}
+
+/** When the next waiting command may be tried again, if any waits. */
+export async function nextRetryAt(db: AppDatabase = appDb()): Promise<number | null> {
+  const waiting = await db.outbox.where('state').equals('waiting').toArray();
+  return waiting.reduce<number | null>((soonest, c) => (c.nextAttemptAt !== null && (soonest === null || c.nextAttemptAt < soonest) ? c.nextAttemptAt : soonest), null);
+}
+
+/** "Keep mine": the same change again, now based on the server's version, under a new key. */
+export async function keepMine(db: AppDatabase, id: string): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const command = await db.outbox.get(id);
+    if (!command || command.state !== 'conflict') return;
+    const { version } = entityAnswer({ data: command.serverCopy });
+    await db.outbox.delete(id);
+    await db.outbox.add({ ...command, id: crypto.randomUUID(), baseVersion: version ?? command.baseVersion, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, serverCopy: undefined });
+  });
+}
+
+/**
+ * "Take theirs", or discarding a refused command: the command goes, and with it the later
+ * commands on its entity, which were made on top of it. Returns what was discarded.
+ */
+export async function discardWithFollowers(db: AppDatabase, id: string): Promise<StoredCommand[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const command = await db.outbox.get(id);
+    if (!command) return [];
+    const others = await db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
+    const gone = [command, ...laterOnEntity(others, command).filter((c) => c.state !== 'done')];
+    await db.outbox.bulkDelete(gone.map((c) => c.id));
+    return gone;
+  });
+}

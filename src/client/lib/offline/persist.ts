@@ -1,0 +1,74 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
+import { BUILD_INFO } from '../build-info';
+import { appDb, type AppDatabase } from './db';
+
+/**
+ * The query cache, persisted to IndexedDB so a reload (online or not) renders from it at once.
+ * It is kept a week; a new build or another user busts it; logout wipes it with the rest.
+ */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+const KEY = 'client';
+const THROTTLE_MS = 1_000;
+
+export function cacheBuster(userId: number | null): string {
+  return `${BUILD_INFO.revision}|${BUILD_INFO.date}|user:${userId ?? 'none'}`;
+}
+
+/** A Dexie persister; writes are throttled to one a second (the cache changes on every fetch). */
+export function dexiePersister(db: () => AppDatabase = appDb): Persister & { flush(): Promise<void> } {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (client) await db().queryCache.put({ key: KEY, value: client }).catch(() => undefined);
+  };
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(() => void flush(), THROTTLE_MS);
+    },
+    async restoreClient() {
+      return (await db().queryCache.get(KEY))?.value as PersistedClient | undefined;
+    },
+    async removeClient() {
+      pending = null;
+      await db().queryCache.delete(KEY);
+    },
+    flush,
+  };
+}
+
+const persister = dexiePersister();
+let unsubscribe: (() => void) | null = null;
+
+/**
+ * Restores the cache of `userId` (a cache of another build or user is dropped), then keeps it
+ * saved. Failing storage (private mode) only means no offline copy.
+ */
+export async function startCachePersistence(queryClient: QueryClient, userId: number | null): Promise<void> {
+  unsubscribe?.();
+  const buster = cacheBuster(userId);
+  await persistQueryClientRestore({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster }).catch(() => undefined);
+  unsubscribe = persistQueryClientSubscribe({
+    queryClient,
+    persister,
+    buster,
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist !== false },
+  });
+}
+
+/** Stops saving (logout), so the wiped cache is not written back by a last change. */
+export function stopCachePersistence(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  void persister.removeClient();
+}
+
+/** Writes the latest cache now (before a reload or a test's offline switch). */
+export function flushCache(): Promise<void> {
+  return persister.flush();
+}

@@ -1,0 +1,110 @@
+import { formatContext, type ContextSlugs } from '@shared/rules/context';
+import { badgeCount } from '@shared/rules/notifications';
+import { tasksResponseSchema, type Task } from '@shared/schemas/notifications';
+import { showBadge } from '../../../sw/badge';
+import { messageType, type PollTasksMessage, type WorkerMessage } from '../../../sw/messages';
+import { api } from './api-client';
+import { ApiRequestError } from './api-error';
+import { appNavigate } from './app-navigate';
+import { queryClient } from './query-client';
+
+/**
+ * Notification task polling, page side (spec 1 §4, §9). The page keeps the schedule (the
+ * notifications query's refetchInterval); the service worker, when one controls the page,
+ * does the fetch, remembers what it saw, raises system notifications and sets the badge
+ * (sw/tasks.ts). Without one (dev server, first visit) the page fetches itself and sets the
+ * badge: one query, two transports.
+ */
+
+/** Per user and context, as the server lists them. */
+export const tasksQueryKey = (context: string, userId: number) => ['notifications', context, userId] as const;
+
+/** After this long without an answer from the worker, the page asks the server itself. */
+const WORKER_ANSWER_MS = 15_000;
+
+const asked = new Map<string, { resolve: (tasks: Task[]) => void; reject: (error: Error) => void }>();
+
+async function fetchDirectly(context: ContextSlugs): Promise<Task[]> {
+  const tasks = (await api('/api/notifications', tasksResponseSchema, { context })).data;
+  await showBadge(navigator, badgeCount(tasks));
+  return tasks;
+}
+
+export async function pollTasks(context: ContextSlugs, userId: number): Promise<Task[]> {
+  const worker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+  if (!worker) return fetchDirectly(context);
+  listenToServiceWorker();
+  const requestId = crypto.randomUUID();
+  const answer = new Promise<Task[]>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      asked.delete(requestId);
+      resolve(fetchDirectly(context));
+    }, WORKER_ANSWER_MS);
+    const settle = () => {
+      clearTimeout(timer);
+      asked.delete(requestId);
+    };
+    asked.set(requestId, {
+      resolve: (tasks) => { settle(); resolve(tasks); },
+      reject: (error) => { settle(); reject(error); },
+    });
+  });
+  const ask: PollTasksMessage = { type: 'POLL_TASKS', requestId, context: formatContext(context), userId, notify: desktopNotifications.wanted() };
+  worker.postMessage(ask);
+  return answer;
+}
+
+function onWorkerMessage(event: MessageEvent) {
+  const type = messageType(event.data);
+  if (type !== 'TASKS' && type !== 'TASKS_FAILED' && type !== 'OPEN') return;
+  const message = event.data as WorkerMessage;
+  if (message.type === 'OPEN') return appNavigate(message.path);
+  const mine = asked.get(message.requestId);
+  if (message.type === 'TASKS_FAILED') return mine?.reject(new ApiRequestError(message.status, message.code, message.message));
+  // Another tab's poll: this tab shows the same tasks without asking again.
+  if (mine) mine.resolve(message.tasks);
+  else queryClient.setQueryData(tasksQueryKey(message.context, message.userId), message.tasks);
+}
+
+let listening = false;
+
+/** Receives the worker's tasks and notification clicks; called once at start (idempotent). */
+export function listenToServiceWorker(): void {
+  if (listening || !('serviceWorker' in navigator)) return;
+  listening = true;
+  navigator.serviceWorker.addEventListener('message', onWorkerMessage);
+  navigator.serviceWorker.startMessages();
+}
+
+const WANTED_KEY = 'desktopNotifications';
+
+/**
+ * Desktop notifications need the browser's permission and the user's wish (the notification
+ * centre's switch). The wish lives in local storage and travels with every POLL_TASKS, so the
+ * worker reads it at the moment it would notify.
+ */
+export const desktopNotifications = {
+  supported: () => typeof Notification !== 'undefined',
+  permission: (): NotificationPermission => (typeof Notification === 'undefined' ? 'denied' : Notification.permission),
+  wanted(): boolean {
+    try {
+      return localStorage.getItem(WANTED_KEY) === 'on' && desktopNotifications.permission() === 'granted';
+    } catch {
+      return false;
+    }
+  },
+  setWanted(on: boolean): void {
+    try {
+      if (on) localStorage.setItem(WANTED_KEY, 'on');
+      else localStorage.removeItem(WANTED_KEY);
+    } catch {
+      // Private mode: no desktop notifications, the centre still lists the tasks.
+    }
+  },
+  /** Asks the browser (a no-op once decided) and turns them on when allowed. */
+  async allow(): Promise<NotificationPermission> {
+    const permission = await Notification.requestPermission();
+    desktopNotifications.setWanted(permission === 'granted');
+    return permission;
+  },
+};

@@ -1,0 +1,188 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { USERS, logIn } from './helpers';
+
+const PRODUCT = '/acme/us/fizz-cola/fizz-original';
+const CONTEXT = 'acme/us/fizz-cola/fizz-original';
+
+interface Unit {
+  id: number;
+  name: string;
+  url: string;
+  version: number;
+  status: boolean;
+}
+
+/** The API as another program sees it: the page's session cookie and CSRF token. */
+async function apiOf(page: Page) {
+  const csrf = await page.evaluate(() => localStorage.getItem('csrfToken'));
+  const headers = { 'x-csrf-token': csrf ?? '', 'x-context': CONTEXT };
+  const request: APIRequestContext = page.request;
+  return {
+    async units(): Promise<Unit[]> {
+      const res = await request.get('/api/toolbox/units/type/all/client/acme', { headers });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: Unit[] }).data;
+    },
+    async unit(id: number): Promise<Unit | undefined> {
+      return (await this.units()).find((u) => u.id === id);
+    },
+    async create(name: string): Promise<Unit> {
+      const res = await request.post('/api/toolbox/units', {
+        headers: { ...headers, 'x-request-id': crypto.randomUUID() },
+        data: { name, url: `https://tools.example.com/${name}`, region_ids: ['all'], use_client_hierarchy: false, feature_module_category: 'toolbox', iframed: false },
+      });
+      expect(res.status()).toBeLessThan(300);
+      return ((await res.json()) as { data: Unit }).data;
+    },
+    async rename(unit: Unit, name: string): Promise<Unit> {
+      const res = await request.put(`/api/toolbox/units/${unit.id}`, {
+        headers: { ...headers, 'x-request-id': crypto.randomUUID() },
+        data: { name, url: unit.url, region_ids: ['all'], use_client_hierarchy: false, feature_module_category: 'toolbox', iframed: false, status: true, version: unit.version },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: Unit }).data;
+    },
+  };
+}
+
+const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const row = (page: Page, name: string) => page.getByRole('listitem', { name: `Unit ${name}` });
+
+async function openToolbox(page: Page) {
+  await page.goto(`${PRODUCT}/toolbox`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Toolbox' })).toBeVisible();
+}
+
+/** Edits one field of a unit through its dialog, as a person does. */
+async function editUnit(page: Page, name: string, field: 'Name' | 'URL', value: string) {
+  await row(page, name).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit unit ${name}` });
+  await dialog.getByLabel(field).fill(value);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an edit made offline shows as pending, survives a reload, and is applied once on reconnect', async ({ page, context }) => {
+    await logIn(page, USERS.admin);
+    await page.waitForURL(/\/home$/);
+    const api = await apiOf(page);
+    const unit = await api.create(unique('offline'));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await openToolbox(page);
+    await expect(row(page, unit.name)).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(/data as of \d\d:\d\d/);
+    const url = `https://tools.example.com/${unit.name}/edited-offline`;
+    await editUnit(page, unit.name, 'URL', url);
+    await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+    await expect(row(page, unit.name)).toContainText('Pending');
+    await expect(row(page, unit.name)).toContainText(url);
+
+    // A reload with no network: the shell, the page and the queued edit all come from the device.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Toolbox' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+    await expect(row(page, unit.name)).toContainText(url);
+    expect((await api.unit(unit.id).catch(() => undefined))?.url ?? unit.url).toBe(unit.url);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible({ timeout: 15_000 });
+    await expect(row(page, unit.name)).not.toContainText('Pending');
+    // Applied exactly once: one version up from the one the edit was based on.
+    expect(await api.unit(unit.id)).toMatchObject({ url, version: unit.version + 1 });
+  });
+});
+
+test('an edit whose answer is lost is sent again under the same key and applied once', async ({ page }) => {
+  await logIn(page, USERS.admin);
+  await page.waitForURL(/\/home$/);
+  const api = await apiOf(page);
+  const unit = await api.create(unique('lost'));
+  await openToolbox(page);
+
+  // The first PUT reaches the server, but its answer never reaches the page.
+  const keys: string[] = [];
+  const replayed: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().method() === 'PUT') replayed.push(r.headers()['idempotent-replayed'] ?? 'no');
+  });
+  await page.route('**/api/toolbox/units/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    keys.push(route.request().headers()['x-request-id'] ?? '');
+    if (keys.length === 1) {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.fallback();
+  });
+  const url = `https://tools.example.com/${unit.name}/sent-twice`;
+  await editUnit(page, unit.name, 'URL', url);
+  // The lost answer leaves the edit pending until its retry, 0.5 to 1 s later.
+  await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+  await expect.poll(() => keys.length).toBe(2);
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
+  expect(keys[1]).toBe(keys[0]);
+  expect(replayed).toContain('true');
+  expect(await api.unit(unit.id)).toMatchObject({ url, version: unit.version + 1 });
+});
+
+test('an edit that conflicts with a newer version from another session brings up the choice', async ({ page, browser }) => {
+  await logIn(page, USERS.admin);
+  await page.waitForURL(/\/home$/);
+  const api = await apiOf(page);
+  const keep = await api.create(unique('keep'));
+  const take = await api.create(unique('take'));
+  await openToolbox(page);
+  await expect(row(page, take.name)).toBeVisible();
+
+  // Another session saves both units after this page read them.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, USERS.admin);
+  await otherPage.waitForURL(/\/home$/);
+  const otherApi = await apiOf(otherPage);
+  await otherApi.rename(keep, `${keep.name}-theirs`);
+  const theirs = await otherApi.rename(take, `${take.name}-theirs`);
+  await other.close();
+
+  await editUnit(page, keep.name, 'Name', `${keep.name}-mine`);
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed this' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /name/ })).toContainText(`${keep.name}-mine`);
+  await expect(dialog.getByRole('row', { name: /name/ })).toContainText(`${keep.name}-theirs`);
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
+  expect(await api.unit(keep.id)).toMatchObject({ name: `${keep.name}-mine`, version: keep.version + 2 });
+
+  await editUnit(page, take.name, 'Name', `${take.name}-mine`);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, theirs.name)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
+  expect(await api.unit(take.id)).toMatchObject({ name: theirs.name, version: theirs.version });
+});
+
+test('a refused edit is rolled back and the user is told why', async ({ page }) => {
+  await logIn(page, USERS.admin);
+  await page.waitForURL(/\/home$/);
+  const api = await apiOf(page);
+  const unit = await api.create(unique('refused'));
+  await openToolbox(page);
+  await expect(row(page, unit.name)).toBeVisible();
+  // A name taken after this page read the list: only the server can refuse it.
+  const taken = (await api.create(unique('taken'))).name;
+
+  await editUnit(page, unit.name, 'Name', taken);
+  await expect(page.getByText(`A unit named "${taken}" already exists.`, { exact: true })).toBeVisible();
+  await expect(row(page, unit.name)).toBeVisible();
+  await page.getByRole('button', { name: '1 pending' }).click();
+  await expect(page.getByRole('list', { name: 'Pending edits' })).toContainText(`Not saved: A unit named "${taken}" already exists.`);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('list', { name: 'Pending edits' })).toBeHidden();
+  expect(await api.unit(unit.id)).toMatchObject({ name: unit.name, version: unit.version });
+});
