@@ -162,8 +162,8 @@ async function main() {
     const stamp = Date.now().toString(36);
     const queued = await Promise.all(Array.from({ length: UNITS }, (_, i) => client.create(`bench-${stamp}-q${i}`)));
     const direct = await Promise.all(Array.from({ length: UNITS }, (_, i) => client.create(`bench-${stamp}-d${i}`)));
-    await page.goto(`${BASE}/${CONTEXT}/toolbox`);
-    await page.getByRole('heading', { level: 1, name: 'Toolbox' }).waitFor();
+    await page.goto(`${BASE}/${process.env.DRAIN_PAGE ?? `${CONTEXT}/toolbox`}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await context.setOffline(true);
     await queueEdits(page, queued);
     const sent: string[] = [];

@@ -95,6 +95,74 @@ test.describe('with the service worker', () => {
     // Applied exactly once: one version up from the one the edit was based on.
     expect(await api.unit(unit.id)).toMatchObject({ url, version: unit.version + 1 });
   });
+  test('after one online visit, an offline reload renders the shell, the context picker and the product home', async ({ page, context }) => {
+    await logIn(page, USERS.admin);
+    await page.waitForURL(/\/home$/);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto(`${PRODUCT}/home`);
+    await expect(page.getByRole('heading', { level: 1, name: `Hello ${USERS.admin.name}` })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: `Hello ${USERS.admin.name}` })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    const picker = page.getByRole('group', { name: 'Context' });
+    await expect(picker.getByRole('combobox', { name: 'Client', exact: true })).toHaveValue('acme');
+    await expect(picker.getByRole('combobox', { name: 'Product', exact: true })).toHaveValue('fizz-original');
+    await expect(page.getByRole('heading', { name: 'Your Recent Audience Activity' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText('data as of');
+    await context.setOffline(false);
+  });
+
+  test('"Make available offline" saves a context\'s screens, which then open with no network', async ({ page, context }) => {
+    await logIn(page, USERS.admin);
+    await page.waitForURL(/\/home$/);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Another context than the one the login opened, whose toolbox this browser has never shown.
+    await page.goto('/acme/uk/fizz-cola/fizz-original/home');
+    await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();
+    await page.getByRole('button', { name: 'All saved' }).click();
+    await page.getByRole('button', { name: 'Make available offline' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'is available offline (saved' })).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(true);
+    await page.goto('/acme/uk/fizz-cola/fizz-original/toolbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Toolbox' })).toBeVisible();
+    await expect(row(page, 'reach-planner')).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('logging out with unsent edits asks first, and "Stay" keeps them', async ({ page, context }) => {
+    await logIn(page, USERS.admin);
+    await page.waitForURL(/\/home$/);
+    const api = await apiOf(page);
+    const unit = await api.create(unique('logout'));
+    await openToolbox(page);
+    await context.setOffline(true);
+    await editUnit(page, unit.name, 'URL', `https://tools.example.com/${unit.name}/never-sent`);
+    await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+
+    const logout = async () => {
+      await page.getByRole('button', { name: /^User menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+    };
+    await logout();
+    const ask = page.getByRole('alertdialog', { name: 'Discard unsent edits?' });
+    await expect(ask).toContainText('1 edit has not reached the server yet.');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+
+    await logout();
+    await ask.getByRole('button', { name: 'Log out and discard' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await context.setOffline(false);
+    await logIn(page, USERS.admin);
+    await page.waitForURL(/\/home$/);
+    await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
+    expect(await (await apiOf(page)).unit(unit.id)).toMatchObject({ url: unit.url, version: unit.version });
+  });
 });
 
 test('an edit whose answer is lost is sent again under the same key and applied once', async ({ page }) => {

@@ -23,8 +23,8 @@ describe('sendable', () => {
     expect(ids(sendable([a1, a2], 0))).toEqual(ids([a2]));
   });
 
-  it('holds an entity back while its command is being sent, so its commands arrive in order', () => {
-    const a1 = command('a', 'sending');
+  it('holds an entity back while its command waits to be tried again, so its commands arrive in order', () => {
+    const a1 = command('a', 'waiting', { nextAttemptAt: 10 });
     const a2 = command('a');
     const b1 = command('b');
     expect(ids(sendable([a1, a2, b1], 0))).toEqual(ids([b1]));
@@ -60,7 +60,7 @@ describe('sendable', () => {
 
 describe('pendingCount', () => {
   it('counts every command not yet applied, held back ones included', () => {
-    expect(pendingCount([command('a', 'done'), command('a'), command('b', 'conflict'), command('c', 'waiting'), command('d', 'sending')])).toBe(4);
+    expect(pendingCount([command('a', 'done'), command('a'), command('b', 'conflict'), command('c', 'waiting'), command('d', 'rejected')])).toBe(4);
   });
 });
 

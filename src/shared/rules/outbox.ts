@@ -7,10 +7,12 @@ import { ERROR_CODES } from '../schemas/error';
 
 /** Where a command is in its life. */
 export type CommandState =
-  /** Queued, not yet sent (or sent and lost with the network). */
+  /**
+   * Queued, not yet sent, or being sent. The drain keeps what is in flight in memory rather than
+   * writing a state for it: every write to the outbox waits for the one before it, and a command
+   * whose answer was lost with its tab is sent again under the same key, which is safe.
+   */
   | 'pending'
-  /** Sent; no answer yet. */
-  | 'sending'
   /** A network error, 5xx or 429: tried again at `nextAttemptAt`. */
   | 'waiting'
   /** 409: the entity changed on the server; the user keeps theirs or takes the server's. */
@@ -52,8 +54,7 @@ export function byCreation(a: OutboxCommand, b: OutboxCommand): number {
  * The commands that may be sent at `now`, oldest first: per entity, only the oldest command
  * not yet done, and only when it is pending or its wait is over. A command in conflict or
  * rejected holds back the later commands on its entity (they were made on top of it) and
- * nothing else; a command being sent holds back its entity's next one, so an entity's
- * commands reach the server in order.
+ * nothing else, so an entity's commands reach the server in order.
  */
 export function sendable<C extends OutboxCommand>(commands: readonly C[], now: number): C[] {
   const seen = new Set<string>();

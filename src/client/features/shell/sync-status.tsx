@@ -16,8 +16,6 @@ function stateText(command: StoredCommand, online: boolean): string {
   switch (command.state) {
     case 'pending':
       return online ? 'Sending…' : 'Waiting for the network';
-    case 'sending':
-      return 'Sending…';
     case 'waiting':
       return command.nextAttemptAt ? `Trying again at ${format(command.nextAttemptAt, 'HH:mm:ss')}` : 'Trying again soon';
     case 'conflict':

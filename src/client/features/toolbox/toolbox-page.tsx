@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { CATEGORY_ORDER } from '@shared/constants';
@@ -8,7 +8,7 @@ import { ALL_REGIONS } from '@shared/rules/toolbox';
 import { PageHeader } from '../../components/page-header';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
-import { createUnit, deleteUnit, saveUnit, setUnitShown, UNIT_ENTITY, type UnitView } from './unit-commands';
+import { byName, createUnit, deleteUnit, saveUnit, setUnitShown, UNIT_ENTITY, type UnitView } from './unit-commands';
 import { UnitFormDialog } from './unit-form-dialog';
 
 interface Props {
@@ -26,7 +26,9 @@ const groupOrder = (g: string) => (g === HIDDEN ? 1e6 : g === NONE ? 1e5 : (CATE
 export function ToolboxPage({ context, permissions }: Props) {
   const client = context.client;
   const units = useQuery(toolboxUnitsQueryOptions(client.slug));
-  const shown = useWithOutbox<UnitView[]>(UNIT_ENTITY, units.data) ?? [];
+  const overlaid = useWithOutbox<UnitView[]>(UNIT_ENTITY, units.data);
+  // Queued edits are applied in order; the list is sorted once, here.
+  const shown = useMemo(() => [...(overlaid ?? [])].sort(byName), [overlaid]);
   const [editing, setEditing] = useState<UnitView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UnitView | null>(null);
   const xContext = formatContext({ client: client.slug, region: context.region?.slug, brand: context.brand?.slug, product: context.product?.slug });

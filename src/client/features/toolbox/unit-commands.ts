@@ -26,7 +26,7 @@ function replace(units: readonly UnitView[], id: string, next: UnitView | null):
   return units.flatMap((u) => (sameId(u, id) ? (next ? [next] : []) : [u]));
 }
 
-const byName = (a: UnitView, b: UnitView) => a.name.localeCompare(b.name);
+export const byName = (a: Pick<UnitView, 'name'>, b: Pick<UnitView, 'name'>) => a.name.localeCompare(b.name);
 
 registerEntity<UnitView[]>(UNIT_ENTITY, {
   queryKeys: (command) => [toolboxUnitsQueryOptions(clientOf(command)).queryKey],
@@ -36,9 +36,9 @@ registerEntity<UnitView[]>(UNIT_ENTITY, {
     const body = bodyOf(command);
     if (command.method === 'POST') {
       const created: UnitView = { ...(body as ToolboxUnit), id: command.entityId, client_slug: clientOf(command), version: 0, pending: true };
-      return [...units, created].sort(byName);
+      return [...units, created];
     }
-    return current ? replace(units, command.entityId, { ...current, ...body, id: current.id, version: current.version, pending: true }).sort(byName) : units;
+    return current ? replace(units, command.entityId, { ...current, ...body, id: current.id, version: current.version, pending: true }) : units;
   },
   settle(units, command, serverCopy) {
     const copy = serverCopy as ToolboxUnit | null;

@@ -52,6 +52,8 @@ async function scheduleRetry(): Promise<void> {
 /** Queues an edit. It is on the device when this returns; sending happens in the background. */
 export async function enqueue(input: CommandInput): Promise<StoredCommand> {
   const command = await addCommand(appDb(), input);
+  // The user's own edit shows at once, not at the next throttled read.
+  await readOutbox();
   void requestDrain();
   // Where the browser has Background Sync, the service worker sends it even if this tab closes.
   void navigator.serviceWorker?.ready
@@ -74,11 +76,11 @@ function copyFromAnswer(response: unknown): unknown {
 }
 
 const OUTBOX_PART = 'idb://audience-insights/outbox/';
-/** Many changes in a burst (a drain of hundreds of edits) make one read, not hundreds. */
-const REFRESH_MS = 100;
+/** Many changes in a burst (a drain of hundreds of edits) make a read every 250 ms, not hundreds. */
+const REFRESH_MS = 250;
 
 /**
- * The outbox as the page shows it: one snapshot, read again at most every 100 ms after the
+ * The outbox as the page shows it: one snapshot, read again at most every 250 ms after the
  * outbox changes (in this tab, another tab or the service worker), shared by every hook.
  */
 const snapshot = {
@@ -170,6 +172,7 @@ export function useWithOutbox<T>(entity: string, data: T | undefined): T | undef
 /** "Keep mine": send the change again over the server's version. */
 export async function keepMyChange(id: string): Promise<void> {
   await keepMine(appDb(), id);
+  await readOutbox();
   void requestDrain();
 }
 
@@ -178,11 +181,13 @@ export async function takeTheirChange(queryClient: QueryClient, id: string): Pro
   const command = await appDb().outbox.get(id);
   await discardWithFollowers(appDb(), id);
   if (command) settleInCaches(queryClient, command, command.serverCopy ?? null);
+  await readOutbox();
   void requestDrain();
 }
 
 /** Drops a refused command and the later ones on its entity. */
 export async function discardCommand(id: string): Promise<void> {
   await discardWithFollowers(appDb(), id);
+  await readOutbox();
   void requestDrain();
 }

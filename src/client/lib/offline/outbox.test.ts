@@ -121,10 +121,15 @@ describe('drainOutbox', () => {
     expect((await db.outbox.toArray())[0]?.state).toBe('done');
   });
 
-  it('a command left "sending" by a closed tab is sent again', async () => {
-    const command = await addRename('1', 'uno');
-    await db.outbox.update(command.id, { state: 'sending' });
+  it('a command whose tab closed while it was in flight is sent again, under its key, and applied once', async () => {
+    await addRename('1', 'uno');
+    server.network = 'lose-answers';
+    // The first drain's answer is lost as if its tab had closed: the command is still pending or waiting.
     await drainOutbox(db, options());
+    server.network = 'up';
+    clock += 60_000;
+    await drainOutbox(db, options());
+    expect(server.changes).toBe(1);
     expect(server.units.get('1')?.name).toBe('uno');
   });
 

@@ -158,41 +158,48 @@ export interface DrainResult {
   paused: boolean;
 }
 
-/** Applies one answer to the stored command and, when it was applied, to the later commands on its entity. */
-async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 'network', now: number, random: number): Promise<'applied' | 'paused' | 'other'> {
+type Recorded = 'applied' | 'paused' | 'other';
+
+/**
+ * Applies one answer to the stored command and, when it was applied, to the later commands on
+ * its entity. One transaction, which also reads the entity's commands as they now are.
+ */
+async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 'network', now: number, random: number): Promise<{ kind: Recorded; entity: StoredCommand[] }> {
   const code = answer === 'network' ? undefined : apiErrorSchema.safeParse(answer.body).data?.error.code;
   const outcome = outcomeOf(answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code }, command.attempts, now, random);
+  const onEntity = () => db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
   return db.transaction('rw', db.outbox, async () => {
     // The user may have discarded it (logout, "Take theirs") while it was in flight.
-    if (!(await db.outbox.get(command.id))) return 'other';
+    if (!(await db.outbox.get(command.id))) return { kind: 'other' as const, entity: await onEntity() };
+    const failure = answer === 'network' ? null : answer;
     switch (outcome.kind) {
       case 'applied': {
-        const body = answer === 'network' ? null : answer.body;
+        const body = failure?.body ?? null;
         await db.outbox.update(command.id, { state: 'done', response: body, error: null, nextAttemptAt: null });
         const made = entityAnswer(body);
-        const others = await db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
         const newId = made.id !== null && made.id !== command.entityId ? made.id : null;
-        for (const [i, later] of laterOnEntity(others, command).entries()) {
+        for (const [i, later] of laterOnEntity(await onEntity(), command).entries()) {
           // Only the next command was based on this one's result (it passes its own on in turn);
           // a created entity's new id reaches every later command, which named it by its temporary id.
           const newVersion = i === 0 && later.baseVersion !== null ? made.version : null;
           if (newVersion !== null || newId !== null) await db.outbox.put(rebase(later, { entityId: command.entityId, newVersion, newId }));
         }
-        return 'applied';
+        return { kind: 'applied' as const, entity: await onEntity() };
       }
       case 'conflict':
-        await db.outbox.update(command.id, { state: 'conflict', error: answer === 'network' ? null : errorOf(answer), serverCopy: answer === 'network' ? null : serverCopyOf(answer) });
-        return 'other';
+        await db.outbox.update(command.id, { state: 'conflict', error: failure && errorOf(failure), serverCopy: failure && serverCopyOf(failure) });
+        break;
       case 'rejected':
-        await db.outbox.update(command.id, { state: 'rejected', error: answer === 'network' ? null : errorOf(answer), notified: false });
-        return 'other';
+        await db.outbox.update(command.id, { state: 'rejected', error: failure && errorOf(failure), notified: false });
+        break;
       case 'paused':
         await db.outbox.update(command.id, { state: 'pending', attempts: Math.max(0, command.attempts - 1) });
-        return 'paused';
+        return { kind: 'paused' as const, entity: await onEntity() };
       case 'retry':
-        await db.outbox.update(command.id, { state: 'waiting', nextAttemptAt: now + outcome.waitMs });
-        return 'other';
+        await db.outbox.update(command.id, { state: 'waiting', attempts: command.attempts, nextAttemptAt: now + outcome.waitMs });
+        break;
     }
+    return { kind: 'other' as const, entity: await onEntity() };
   });
 }
 
@@ -203,20 +210,15 @@ async function drainHeld(db: AppDatabase, options: DrainOptions): Promise<DrainR
   const result: DrainResult = { ran: true, sent: 0, applied: 0, paused: false };
   const { userId, csrfToken } = await writer(db);
   if (userId === null) return result;
-  // Holding the lock, nothing is really being sent: a command left "sending" lost its answer
-  // (a closed tab, a crash). Its key makes sending it again safe.
-  await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
-
-  /** Sends one command and records the answer; then its entity's commands are read again. */
+  /** Sends one command and records the answer; returns its entity's commands as they now are. */
   const sendOne = async (command: StoredCommand): Promise<StoredCommand[]> => {
     const attempt = { ...command, attempts: command.attempts + 1 };
-    await db.outbox.update(command.id, { state: 'sending', attempts: attempt.attempts });
     const answer = await send(attempt, csrfToken, fetchImpl);
     result.sent++;
-    const kind = await record(db, attempt, answer, now(), random());
+    const { kind, entity } = await record(db, attempt, answer, now(), random());
     if (kind === 'applied') result.applied++;
     if (kind === 'paused') result.paused = true;
-    return db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
+    return entity;
   };
 
   // Commands added while draining are picked up by the next round.
