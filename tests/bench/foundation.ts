@@ -1,7 +1,7 @@
 /**
  * npm run bench: prints the foundation's figures in one run.
  *  1. start-up to the first healthy answer on an existing data directory (target < 3 s);
- *  2. gzipped JavaScript the shell route loads (target < 150 KB);
+ *  2. gzipped JavaScript the shell route loads (target < 200 KB since the offline core, decision 006);
  *  3. GET /api/clients/hierarchy latency at 200 requests/s for 30 s, beside a bare Fastify route
  *     answering the same body under the same load.
  */
@@ -137,8 +137,8 @@ async function main() {
 
   console.log('\nFoundation benchmark');
   console.log(`  start-up to first healthy answer, existing data dir: median ${fmt(median(startups), 0)} ms  (runs: ${startups.map((t) => fmt(t, 0)).join(', ')} ms; target < 3000 ms)`);
-  console.log(`  shell route JavaScript, gzipped, cold (feature route empty): ${fmt(js.shell.total / 1024)} KB in ${js.shell.files.length} files (target < 150 KB)`);
-  for (const f of js.shell.files.sort((a, b) => b.gz - a.gz).slice(0, 8)) console.log(`    ${fmt(f.gz / 1024).padStart(6)} KB  ${f.url}`);
+  console.log(`  shell route JavaScript, gzipped, cold (feature route empty): ${fmt(js.shell.total / 1024)} KB in ${js.shell.files.length} files (target < 200 KB)`);
+  for (const f of js.shell.files.sort((a, b) => b.gz - a.gz).slice(0, Number(process.env.BENCH_FILES ?? 8))) console.log(`    ${fmt(f.gz / 1024).padStart(6)} KB  ${f.url}`);
   console.log(`  product home JavaScript, gzipped, cold (shell + home page): ${fmt(js.home.total / 1024)} KB in ${js.home.files.length} files`);
   console.log(`  login page JavaScript, gzipped, cold: ${fmt(js.login.total / 1024)} KB in ${js.login.files.length} files`);
   console.log(`  load: ${RATE} req/s for ${DURATION} s after a 5 s warm-up, 10 connections`);

@@ -139,6 +139,7 @@ test.describe('with the service worker', () => {
     await page.waitForURL(/\/home$/);
     const api = await apiOf(page);
     const unit = await api.create(unique('logout'));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await openToolbox(page);
     await context.setOffline(true);
     await editUnit(page, unit.name, 'URL', `https://tools.example.com/${unit.name}/never-sent`);

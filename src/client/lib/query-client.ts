@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleApiError, type ErrorMeta } from './error-handling';
 import { CACHE_MAX_AGE_MS } from './offline/persist';
+import { isUnreachable } from './offline/read-through';
 
 // Every query's and mutation's meta is typed: `handlesErrors` is the only key the app uses.
 declare module '@tanstack/react-query' {
@@ -18,6 +19,8 @@ function handled(meta: ErrorMeta | undefined): boolean {
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
+      // A background refresh that found no network keeps showing what it had: offline is not an error.
+      if (isUnreachable(error) && query.state.data !== undefined) return;
       if (!handled(query.meta)) handleApiError(error);
     },
   }),

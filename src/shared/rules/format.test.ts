@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAsOf,
+  formatClockSeconds,
   badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl, formatShortDate, ssoLoginHref,
 } from './format';
 
@@ -99,5 +101,14 @@ describe('ssoLoginHref', () => {
     expect(url.hash).toBe('#top');
     expect(relayOf(href)).toEqual({ returnUrl: '/home' });
     expect(ssoLoginHref('https://idp.example.com/sso?', '/home')).toMatch(/\/sso\?RelayState=/);
+  });
+});
+
+describe('formatAsOf', () => {
+  it('gives the clock for today and the short date with the clock before today', () => {
+    const now = new Date(2026, 10, 22, 15, 30).getTime();
+    expect(formatAsOf(new Date(2026, 10, 22, 9, 5).getTime(), now)).toBe('09:05');
+    expect(formatAsOf(new Date(2026, 10, 20, 17, 45).getTime(), now)).toBe('11/20/26 17:45');
+    expect(formatClockSeconds(new Date(2026, 10, 22, 9, 5, 7).getTime())).toBe('09:05:07');
   });
 });

@@ -72,3 +72,18 @@ export function formatShortDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : SHORT_DATE.format(date);
 }
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+const CLOCK_SECONDS = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
+/** A time in the top bar ("data as of 14:05"): the clock today, with the short date before it otherwise. */
+export function formatAsOf(at: number, now = Date.now()): string {
+  const date = new Date(at);
+  const sameDay = date.toDateString() === new Date(now).toDateString();
+  return sameDay ? CLOCK.format(date) : `${SHORT_DATE.format(date)} ${CLOCK.format(date)}`;
+}
+
+/** A time to the second (when a queued edit is tried again). */
+export function formatClockSeconds(at: number): string {
+  return CLOCK_SECONDS.format(new Date(at));
+}

@@ -1,77 +1,18 @@
-import { useState } from 'react';
-import { Popover } from 'radix-ui';
-import { useRouter } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { format, isToday } from 'date-fns';
+import { lazy, Suspense, useState } from 'react';
+import { formatAsOf } from '@shared/rules/format';
 import { pendingCount } from '@shared/rules/outbox';
-import type { StoredCommand } from '../../lib/offline/db';
 import { useDataAsOf, useOnline } from '../../lib/offline/freshness';
-import { makeAvailableOffline, savedOfflineAt, type OfflineProgress } from '../../lib/offline/make-available';
-import { discardCommand, useOutbox } from '../../lib/offline/outbox-client';
-import { ConflictDialog } from './conflict-dialog';
+import { useOutbox } from '../../lib/offline/outbox-client';
+import type { OfflineContext } from './sync-panel';
 
-const time = (at: number) => format(at, isToday(at) ? 'HH:mm' : 'MM/dd/yy HH:mm');
-
-function stateText(command: StoredCommand, online: boolean): string {
-  switch (command.state) {
-    case 'pending':
-      return online ? 'Sending…' : 'Waiting for the network';
-    case 'waiting':
-      return command.nextAttemptAt ? `Trying again at ${format(command.nextAttemptAt, 'HH:mm:ss')}` : 'Trying again soon';
-    case 'conflict':
-      return 'Changed by someone else: choose which to keep';
-    case 'rejected':
-      return `Not saved: ${command.error?.message ?? 'the server refused it'}`;
-    case 'done':
-      return 'Saved';
-  }
-}
-
-function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]; online: boolean }) {
-  const open = commands.filter((c) => c.state !== 'done');
-  if (open.length === 0) return <p className="sync-panel__empty">Every edit is saved on the server.</p>;
-  return (
-    <ul className="sync-panel__list" aria-label="Pending edits">
-      {open.map((c) => (
-        <li key={c.id} className={`sync-panel__item sync-panel__item--${c.state}`}>
-          <span className="sync-panel__label">{c.label}</span>
-          <span className="sync-panel__state">{stateText(c, online)}</span>
-          {c.state === 'rejected' ? (
-            <button type="button" className="button button--ghost" onClick={() => void discardCommand(c.id)}>Discard</button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function MakeAvailableOffline({ contextKey, contextLabel, paths }: { contextKey: string; contextLabel: string; paths: readonly string[] }) {
-  const router = useRouter();
-  const [progress, setProgress] = useState<OfflineProgress | null>(null);
-  const savedAt = useLiveQuery(() => savedOfflineAt(contextKey), [contextKey, progress?.done]);
-  const busy = progress !== null && progress.done < progress.total;
-  return (
-    <div className="sync-panel__offline">
-      <button
-        type="button" className="button button--secondary" disabled={busy || paths.length === 0}
-        onClick={() => void makeAvailableOffline({ preloadRoute: ({ href }) => router.preloadRoute({ to: href }) }, contextKey, paths, setProgress)}
-      >
-        Make available offline
-      </button>
-      <p className="sync-panel__note" role="status">
-        {busy
-          ? `Saving ${contextLabel} for offline use: ${progress.done} of ${progress.total} screens`
-          : savedAt
-            ? `${contextLabel} is available offline (saved ${time(savedAt)})${progress?.failed ? `; ${progress.failed} screens could not be saved` : ''}`
-            : `Saves every screen of ${contextLabel} on this device.`}
-      </p>
-    </div>
-  );
-}
+// The panel (Radix Popover, with floating-ui) and the conflict dialog load when first wanted.
+const loadPanel = () => import('./sync-panel');
+const SyncPanel = lazy(() => loadPanel().then((m) => ({ default: m.SyncPanel })));
+const ConflictDialog = lazy(() => import('./conflict-dialog').then((m) => ({ default: m.ConflictDialog })));
 
 export interface SyncStatusProps {
   /** The current context ("acme/us/fizz-cola/fizz-original") and its screens; null outside a product. */
-  offline: { contextKey: string; contextLabel: string; paths: readonly string[] } | null;
+  offline: OfflineContext | null;
 }
 
 /** The top bar's sync state: offline and how old the data is, edits pending, and offline saving. */
@@ -79,28 +20,38 @@ export function SyncStatus({ offline }: SyncStatusProps) {
   const online = useOnline();
   const asOf = useDataAsOf();
   const commands = useOutbox();
+  const [wanted, setWanted] = useState(false);
   const pending = pendingCount(commands);
   const trouble = commands.some((c) => c.state === 'conflict' || c.state === 'rejected');
+  const trigger = (
+    <button
+      type="button"
+      className={`sync-status__trigger${trouble ? ' sync-status__trigger--trouble' : ''}`}
+      aria-haspopup="dialog"
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
+      onClick={() => setWanted(true)}
+    >
+      {pending > 0 ? `${pending} pending` : 'All saved'}
+    </button>
+  );
   return (
     <div className="sync-status">
       {online ? null : (
         <span className="sync-status__offline" role="status">
-          Offline{asOf ? <span className="sync-status__as-of"> · data as of {time(asOf)}</span> : null}
+          Offline{asOf ? <span className="sync-status__as-of"> · data as of {formatAsOf(asOf)}</span> : null}
         </span>
       )}
-      <Popover.Root>
-        <Popover.Trigger className={`sync-status__trigger${trouble ? ' sync-status__trigger--trouble' : ''}`}>
-          {pending > 0 ? `${pending} pending` : 'All saved'}
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content className="sync-panel" align="end" sideOffset={6}>
-            <h2 className="sync-panel__title">Edits</h2>
-            <PendingEdits commands={commands} online={online} />
-            {offline ? <MakeAvailableOffline {...offline} /> : null}
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
-      <ConflictDialog commands={commands} />
+      {wanted ? (
+        <Suspense fallback={trigger}>
+          <SyncPanel trigger={trigger} commands={commands} online={online} offline={offline} />
+        </Suspense>
+      ) : trigger}
+      {commands.some((c) => c.state === 'conflict') ? (
+        <Suspense fallback={null}>
+          <ConflictDialog commands={commands} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -53,6 +53,9 @@ export async function startCachePersistence(queryClient: QueryClient, userId: nu
   unsubscribe?.();
   const buster = cacheBuster(userId);
   await persistQueryClientRestore({ queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster }).catch(() => undefined);
+  // What was restored renders at once, and every screen asks the server again in the background:
+  // a reload must not show minutes-old data as fresh.
+  await queryClient.invalidateQueries({ refetchType: 'none' });
   unsubscribe = persistQueryClientSubscribe({
     queryClient,
     persister,

@@ -1,0 +1,88 @@
+import { useState, type ReactNode } from 'react';
+import { Popover } from 'radix-ui';
+import { useRouter } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatAsOf, formatClockSeconds } from '@shared/rules/format';
+import type { StoredCommand } from '../../lib/offline/db';
+import { makeAvailableOffline, savedOfflineAt, type OfflineProgress } from '../../lib/offline/make-available';
+import { discardCommand } from '../../lib/offline/outbox-client';
+
+function stateText(command: StoredCommand, online: boolean): string {
+  switch (command.state) {
+    case 'pending':
+      return online ? 'Sending…' : 'Waiting for the network';
+    case 'waiting':
+      return command.nextAttemptAt ? `Trying again at ${formatClockSeconds(command.nextAttemptAt)}` : 'Trying again soon';
+    case 'conflict':
+      return 'Changed by someone else: choose which to keep';
+    case 'rejected':
+      return `Not saved: ${command.error?.message ?? 'the server refused it'}`;
+    case 'done':
+      return 'Saved';
+  }
+}
+
+function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]; online: boolean }) {
+  const open = commands.filter((c) => c.state !== 'done');
+  if (open.length === 0) return <p className="sync-panel__empty">Every edit is saved on the server.</p>;
+  return (
+    <ul className="sync-panel__list" aria-label="Pending edits">
+      {open.map((c) => (
+        <li key={c.id} className={`sync-panel__item sync-panel__item--${c.state}`}>
+          <span className="sync-panel__label">{c.label}</span>
+          <span className="sync-panel__state">{stateText(c, online)}</span>
+          {c.state === 'rejected' ? (
+            <button type="button" className="button button--ghost" onClick={() => void discardCommand(c.id)}>Discard</button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MakeAvailableOffline({ contextKey, contextLabel, paths }: { contextKey: string; contextLabel: string; paths: readonly string[] }) {
+  const router = useRouter();
+  const [progress, setProgress] = useState<OfflineProgress | null>(null);
+  const savedAt = useLiveQuery(() => savedOfflineAt(contextKey), [contextKey, progress?.done]);
+  const busy = progress !== null && progress.done < progress.total;
+  return (
+    <div className="sync-panel__offline">
+      <button
+        type="button" className="button button--secondary" disabled={busy || paths.length === 0}
+        onClick={() => void makeAvailableOffline({ preloadRoute: ({ href }) => router.preloadRoute({ to: href }) }, contextKey, paths, setProgress)}
+      >
+        Make available offline
+      </button>
+      <p className="sync-panel__note" role="status">
+        {busy
+          ? `Saving ${contextLabel} for offline use: ${progress.done} of ${progress.total} screens`
+          : savedAt
+            ? `${contextLabel} is available offline (saved ${formatAsOf(savedAt)})${progress?.failed ? `; ${progress.failed} screens could not be saved` : ''}`
+            : `Saves every screen of ${contextLabel} on this device.`}
+      </p>
+    </div>
+  );
+}
+
+export interface OfflineContext {
+  contextKey: string;
+  contextLabel: string;
+  paths: readonly string[];
+}
+
+/** The sync panel: the edits not yet applied, and offline saving of the context. Loaded on first use. */
+export function SyncPanel({ trigger, commands, online, offline }: { trigger: ReactNode; commands: readonly StoredCommand[]; online: boolean; offline: OfflineContext | null }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="sync-panel" align="end" sideOffset={6}>
+          <h2 className="sync-panel__title">Edits</h2>
+          <PendingEdits commands={commands} online={online} />
+          {offline ? <MakeAvailableOffline {...offline} /> : null}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
