@@ -3,3 +3,4 @@
  * an edit applied while the user is elsewhere still reaches every cache that shows the entity.
  */
 import './features/toolbox/unit-commands';
+import './features/shell/task-commands';

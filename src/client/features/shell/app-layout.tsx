@@ -3,16 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
-import { resolveContext } from '@shared/rules/context';
+import { formatContext, resolveContext } from '@shared/rules/context';
 import { buildNavigation } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
 import { useDataAvailability } from '../../lib/data-queries';
+import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { pingSession } from '../../lib/session-actions';
 import { storage } from '../../lib/storage';
 import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
 import { ui } from '../../lib/ui-store';
 import { DemoDataNotice } from './demo-data-notice';
+import { TASK_ENTITY } from './task-commands';
 import { LeftNav } from './left-nav';
 import { notificationsQueryOptions } from './notifications-query';
 import { TopBar } from './top-bar';
@@ -62,6 +64,8 @@ export function AppLayout() {
     ? { client: current.client.slug, region: current.region?.slug, brand: current.brand?.slug, product: current.product?.slug }
     : { client: '' };
   const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id), enabled: pollStarted && !!current });
+  // A task marked read is read at once, even before the server has been told.
+  const tasksShown = useWithOutbox(TASK_ENTITY, tasks.data);
   // The navigation follows the URL's context, and so do its data checks.
   const availability = useDataAvailability(urlContext ? current : null);
 
@@ -96,10 +100,10 @@ export function AppLayout() {
         pathname={pathname} pickerDisabled={isAdminPath(pathname)} offline={offline}
       />
       <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
-        pathname={pathname} badgeCount={badgeCount(tasks.data ?? [])} />
+        pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
       {snap.notificationsOpen ? (
         <Suspense fallback={null}>
-          <NotificationPanel tasks={tasks.data ?? []} onClose={() => (ui.notificationsOpen = false)} />
+          <NotificationPanel tasks={tasksShown ?? []} context={formatContext(taskContext)} onClose={() => (ui.notificationsOpen = false)} />
         </Suspense>
       ) : null}
       <main id="main" className="app__main" tabIndex={-1}>

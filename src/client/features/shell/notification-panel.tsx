@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatShortDate } from '@shared/rules/format';
 import { TEXT } from '@shared/constants';
-import { isTaskInProgress, isTaskNew } from '@shared/rules/notifications';
+import { isTaskInProgress, isTaskNew, taskHomePath } from '@shared/rules/notifications';
+import { contextFromPath, productPath } from '@shared/rules/url-context';
+import { AppLink } from '../../components/app-link';
+import { markTaskRead } from './task-commands';
 import { desktopNotifications } from '../../lib/task-poller';
 import type { Task } from './notifications-query';
 
@@ -36,8 +39,14 @@ function DesktopNotifications() {
   );
 }
 
+/** A completed outcome opens Measure in the task's product (null when no product is known). */
+function outcomePath(task: Task, context: string): string | null {
+  const product = productPath(contextFromPath(taskHomePath(task, context)));
+  return product ? `/${product}/outcomes/measure` : null;
+}
+
 /** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
-export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; onClose: () => void }) {
+export function NotificationPanel({ tasks, context, onClose }: { tasks: readonly Task[]; context: string; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus moves into the panel when it opens and back to where it was (the bell) when it closes.
   useEffect(() => {
@@ -66,7 +75,20 @@ export function NotificationPanel({ tasks, onClose }: { tasks: readonly Task[]; 
         <ul className="task-list">
           {tasks.map((t) => (
             <li key={t.id} className={isTaskNew(t) ? 'task task--new' : 'task'}>
-              <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
+              {t.report_type === 'outcome_completed' && !isTaskInProgress(t) && outcomePath(t, context) ? (
+                // Going to a completed outcome reads it (spec 1 §4).
+                <AppLink
+                  to={outcomePath(t, context) ?? ''}
+                  onClick={() => {
+                    void markTaskRead(t, context);
+                    onClose();
+                  }}
+                >
+                  {t.ui_name ?? t.name}
+                </AppLink>
+              ) : (
+                <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
+              )}
               <time dateTime={t.created_at}>{formatShortDate(t.created_at)}</time>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { normalizeUnit, unitForCreate } from '@shared/rules/toolbox';
 import type { ToolboxUnit, ToolboxUnitBody } from '@shared/schemas/toolbox';
 import type { StoredCommand } from '../../lib/offline/db';
-import { enqueue, registerEntity } from '../../lib/offline/outbox-client';
+import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
 import { temporaryId } from '../../lib/offline/outbox';
 import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
 
@@ -28,7 +28,8 @@ function replace(units: readonly UnitView[], id: string, next: UnitView | null):
 
 export const byName = (a: Pick<UnitView, 'name'>, b: Pick<UnitView, 'name'>) => a.name.localeCompare(b.name);
 
-registerEntity<UnitView[]>(UNIT_ENTITY, {
+/** How the toolbox list shows a queued unit edit, and takes the server's copy. */
+export const unitHandler: EntityHandler<UnitView[]> = {
   queryKeys: (command) => [toolboxUnitsQueryOptions(clientOf(command)).queryKey],
   apply(units, command) {
     if (command.method === 'DELETE') return units.filter((u) => !sameId(u, command.entityId));
@@ -47,7 +48,8 @@ registerEntity<UnitView[]>(UNIT_ENTITY, {
     if (!copy) return without.filter((u) => !sameId(u, command.entityId));
     return replace(without, String(copy.id), copy).sort(byName);
   },
-});
+};
+registerEntity(UNIT_ENTITY, unitHandler);
 
 const labelName = (unit: Pick<UnitView, 'name'>) => unit.name || 'a unit';
 
