@@ -255,3 +255,32 @@ test('a refused edit is rolled back and the user is told why', async ({ page }) 
   await expect(page.getByRole('list', { name: 'Pending edits' })).toBeHidden();
   expect(await api.unit(unit.id)).toMatchObject({ name: unit.name, version: unit.version });
 });
+
+test('with two tabs open, an edit is sent once and both tabs show it', async ({ page, context }) => {
+  await logIn(page, USERS.admin);
+  await page.waitForURL(/\/home$/);
+  const api = await apiOf(page);
+  const unit = await api.create(unique('tabs'));
+  const other = await context.newPage();
+  await openToolbox(page);
+  await openToolbox(other);
+  await expect(row(other, unit.name)).toBeVisible();
+  const puts: string[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.headers()['x-request-id'] ?? '');
+  });
+
+  // Queued in one tab while the network is gone; both tabs try to send it when it returns.
+  await context.setOffline(true);
+  const url = `https://tools.example.com/${unit.name}/two-tabs`;
+  await editUnit(page, unit.name, 'URL', url);
+  await expect(other.getByRole('button', { name: '1 pending' })).toBeVisible();
+  await context.setOffline(false);
+
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'All saved' })).toBeVisible();
+  await expect(row(other, unit.name)).toContainText(url);
+  await expect(row(other, unit.name)).not.toContainText('Pending');
+  expect(new Set(puts).size).toBe(1);
+  expect(await api.unit(unit.id)).toMatchObject({ url, version: unit.version + 1 });
+});

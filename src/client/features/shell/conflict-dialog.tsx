@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
-import { conflictRows } from '@shared/rules/outbox';
+import { conflictRows, laterOnEntity } from '@shared/rules/outbox';
 import type { StoredCommand } from '../../lib/offline/db';
 import { keepMyChange, takeTheirChange } from '../../lib/offline/outbox-client';
 
@@ -14,6 +14,8 @@ export function ConflictDialog({ commands }: { commands: readonly StoredCommand[
   const conflict = commands.find((c) => c.state === 'conflict');
   if (!conflict) return null;
   const rows = conflictRows(conflict.body, conflict.serverCopy);
+  // Edits made on top of this one go with it if the user takes the server's version.
+  const later = laterOnEntity(commands, conflict).length;
   return (
     <Dialog.Root open>
       <Dialog.Portal>
@@ -34,6 +36,11 @@ export function ConflictDialog({ commands }: { commands: readonly StoredCommand[
                 ))}
               </tbody>
             </table>
+          ) : null}
+          {later > 0 ? (
+            <p className="dialog__note">
+              {later === 1 ? 'Your later edit to it waits for this choice; taking theirs discards it too.' : `Your ${later} later edits to it wait for this choice; taking theirs discards them too.`}
+            </p>
           ) : null}
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={() => void takeTheirChange(queryClient, conflict.id)}>

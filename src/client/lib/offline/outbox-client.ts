@@ -32,9 +32,15 @@ export function registerEntity<T>(entity: string, handler: EntityHandler<T>): vo
 let drainTimer: ReturnType<typeof setTimeout> | null = null;
 let draining: Promise<unknown> | null = null;
 
+/** While another tab (or the service worker) holds the drain, look again this often: it may finish before seeing our edit. */
+const LOCK_BUSY_RETRY_MS = 1_000;
+
 /** Sends what can be sent now, then sets a timer for the next waiting command. */
 export function requestDrain(): Promise<unknown> {
   draining ??= drainOutbox(appDb())
+    .then((result) => {
+      if (!result.ran) setTimeout(() => void requestDrain(), LOCK_BUSY_RETRY_MS);
+    })
     .catch(() => undefined)
     .finally(() => {
       draining = null;
@@ -49,9 +55,15 @@ async function scheduleRetry(): Promise<void> {
   drainTimer = at === null ? null : setTimeout(() => void requestDrain(), Math.max(0, at - Date.now()) + 50);
 }
 
-/** Queues an edit. It is on the device when this returns; sending happens in the background. */
+/**
+ * Queues an edit. It is on the device when this returns; sending happens in the background. If
+ * the device cannot store it (storage full or blocked), the user is told: nothing is lost silently.
+ */
 export async function enqueue(input: CommandInput): Promise<StoredCommand> {
-  const command = await addCommand(appDb(), input);
+  const command = await addCommand(appDb(), input).catch((error: unknown) => {
+    showToast(`Not saved: ${input.label}`, `This device could not store the edit (${error instanceof Error ? error.message : String(error)}).`);
+    throw error;
+  });
   // The user's own edit shows at once, not at the next throttled read.
   await readOutbox();
   void requestDrain();
@@ -109,9 +121,23 @@ function onStorageMutated(parts: Record<string, unknown>): void {
 /** Folds applied commands into the caches, tells the user of refusals, and drains on the events that matter. */
 export function startOutbox(queryClient: QueryClient): () => void {
   const db = appDb();
+  // Commands this tab last saw, and the ones it settled itself: a command that vanishes without
+  // this tab settling it was settled (or discarded) by another tab, whose answer this tab never
+  // saw, so the caches that show its entity are asked again.
+  let seen = new Map<string, StoredCommand>();
+  const settledHere = new Set<string>();
   snapshot.onRead = async (commands) => {
+    const present = new Set(commands.map((c) => c.id));
+    for (const [id, command] of seen) {
+      if (present.has(id) || settledHere.delete(id)) continue;
+      for (const key of handlers.get(command.entity)?.queryKeys(command) ?? []) void queryClient.invalidateQueries({ queryKey: key });
+    }
+    seen = new Map(commands.map((c) => [c.id, c]));
     const done = commands.filter((c) => c.state === 'done');
-    for (const command of done) settleInCaches(queryClient, command, command.method === 'DELETE' ? null : copyFromAnswer(command.response));
+    for (const command of done) {
+      settleInCaches(queryClient, command, command.method === 'DELETE' ? null : copyFromAnswer(command.response));
+      settledHere.add(command.id);
+    }
     if (done.length > 0) await db.outbox.bulkDelete(done.map((c) => c.id));
     for (const command of commands) {
       if (command.state === 'rejected' && !command.notified) {
