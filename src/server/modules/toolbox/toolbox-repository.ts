@@ -17,13 +17,14 @@ export async function findUnit(db: Executor, clientId: number, id: number): Prom
   return row ?? null;
 }
 
-/** Names of the client's units, but for `exceptId`'s. */
-export async function unitNames(db: Executor, clientId: number, exceptId?: number): Promise<string[]> {
+/** Whether another unit of the client (not `exceptId`) has this name (the unique index answers it). */
+export async function nameTaken(db: Executor, clientId: number, name: string, exceptId?: number): Promise<boolean> {
   const rows = await db
-    .select({ name: toolboxUnits.name })
+    .select({ id: toolboxUnits.id })
     .from(toolboxUnits)
-    .where(and(eq(toolboxUnits.clientId, clientId), exceptId === undefined ? undefined : ne(toolboxUnits.id, exceptId)));
-  return rows.map((r) => r.name);
+    .where(and(eq(toolboxUnits.clientId, clientId), eq(toolboxUnits.name, name), exceptId === undefined ? undefined : ne(toolboxUnits.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The client's region ids, as strings (the form region_ids holds them in). */

@@ -55,7 +55,8 @@ async function notAtVersion(scope: WriteScope, id: number): Promise<AppError> {
 async function valuesOf(scope: WriteScope, draft: UnitDraft & { use_client_hierarchy: boolean }, exceptId?: number): Promise<repo.UnitValues> {
   const unit = normalizeUnit(draft);
   const regionIds = await repo.clientRegionIds(scope.tx, scope.ctx.clientId);
-  const otherNames = await repo.unitNames(scope.tx, scope.ctx.clientId, exceptId);
+  // The one name that matters: this one, if another unit of the client has it (an indexed lookup).
+  const otherNames = (await repo.nameTaken(scope.tx, scope.ctx.clientId, unit.name, exceptId)) ? [unit.name] : [];
   const issues = validateUnit(unit, { regionIds, otherNames });
   if (issues.length > 0) throw invalid(issues);
   return {
