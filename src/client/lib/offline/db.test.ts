@@ -35,6 +35,29 @@ describe('the schema', () => {
     }
   });
 
+  it('runs a later version\'s upgrade over the rows an earlier version wrote (the harness a real v2 will use)', async () => {
+    const idb = fresh();
+    const v1 = new AppDatabase('next', SCHEMA, idb);
+    await v1.outbox.put({
+      id: 'c1', entity: 'toolbox_unit', entityId: '1', createdAt: 1, state: 'pending', userId: 1, attempts: 0, nextAttemptAt: null,
+      baseVersion: 1, method: 'PUT', path: '/api/toolbox/units/1', body: {}, context: 'acme', label: 'Edit unit x',
+    });
+    v1.close();
+    const latest = SCHEMA.at(-1)!;
+    const next = [...SCHEMA, {
+      version: latest.version + 1,
+      stores: { outbox: 'id, createdAt, state, [entity+entityId], userId, context' },
+      upgrade: async (tx: Parameters<NonNullable<(typeof SCHEMA)[number]['upgrade']>>[0]) => {
+        await tx.table('outbox').toCollection().modify((c: { label: string }) => {
+          c.label = `${c.label} (upgraded)`;
+        });
+      },
+    }];
+    const v2 = new AppDatabase('next', next, idb);
+    expect(await v2.outbox.where('context').equals('acme').toArray()).toMatchObject([{ id: 'c1', label: 'Edit unit x (upgraded)' }]);
+    v2.close();
+  });
+
   it('wipes every table of the previous user', async () => {
     const db = new AppDatabase('wipe', SCHEMA, fresh());
     await db.meta.put({ key: 'userId', value: 7, savedAt: 1 });
