@@ -208,15 +208,13 @@ test('an edit that conflicts with a newer version from another session brings up
   await openToolbox(page);
   await expect(row(page, take.name)).toBeVisible();
 
-  // Another session saves both units after this page read them.
+  // Another session saves each unit after this page read it.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await logIn(otherPage, USERS.admin);
   await otherPage.waitForURL(/\/home$/);
   const otherApi = await apiOf(otherPage);
   await otherApi.rename(keep, `${keep.name}-theirs`);
-  const theirs = await otherApi.rename(take, `${take.name}-theirs`);
-  await other.close();
 
   await editUnit(page, keep.name, 'Name', `${keep.name}-mine`);
   const dialog = page.getByRole('dialog', { name: 'Someone else changed this' });
@@ -227,6 +225,8 @@ test('an edit that conflicts with a newer version from another session brings up
   await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
   expect(await api.unit(keep.id)).toMatchObject({ name: `${keep.name}-mine`, version: keep.version + 2 });
 
+  const theirs = await otherApi.rename(take, `${take.name}-theirs`);
+  await other.close();
   await editUnit(page, take.name, 'Name', `${take.name}-mine`);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Take theirs' }).click();

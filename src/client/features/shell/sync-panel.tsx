@@ -12,6 +12,7 @@ function stateText(command: StoredCommand, online: boolean): string {
     case 'pending':
       return online ? 'Sending…' : 'Waiting for the network';
     case 'waiting':
+      if (!online) return 'Waiting for the network';
       return command.nextAttemptAt ? `Trying again at ${formatClockSeconds(command.nextAttemptAt)}` : 'Trying again soon';
     case 'conflict':
       return 'Changed by someone else: choose which to keep';
@@ -40,7 +41,7 @@ function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]
   );
 }
 
-function MakeAvailableOffline({ contextKey, contextLabel, paths }: { contextKey: string; contextLabel: string; paths: readonly string[] }) {
+function MakeAvailableOffline({ contextKey, contextLabel, paths, online }: OfflineContext & { online: boolean }) {
   const router = useRouter();
   const [progress, setProgress] = useState<OfflineProgress | null>(null);
   const savedAt = useLiveQuery(() => savedOfflineAt(contextKey), [contextKey, progress?.done]);
@@ -48,7 +49,7 @@ function MakeAvailableOffline({ contextKey, contextLabel, paths }: { contextKey:
   return (
     <div className="sync-panel__offline">
       <button
-        type="button" className="button button--secondary" disabled={busy || paths.length === 0}
+        type="button" className="button button--secondary" disabled={busy || !online || paths.length === 0}
         onClick={() => void makeAvailableOffline({ preloadRoute: ({ href }) => router.preloadRoute({ to: href }) }, contextKey, paths, setProgress)}
       >
         Make available offline
@@ -58,7 +59,9 @@ function MakeAvailableOffline({ contextKey, contextLabel, paths }: { contextKey:
           ? `Saving ${contextLabel} for offline use: ${progress.done} of ${progress.total} screens`
           : savedAt
             ? `${contextLabel} is available offline (saved ${formatAsOf(savedAt)})${progress?.failed ? `; ${progress.failed} screens could not be saved` : ''}`
-            : `Saves every screen of ${contextLabel} on this device.`}
+            : online
+              ? `Saves every screen of ${contextLabel} on this device.`
+              : 'Connect to the network to save this context for offline use.'}
       </p>
     </div>
   );
@@ -80,7 +83,7 @@ export function SyncPanel({ trigger, commands, online, offline }: { trigger: Rea
         <Popover.Content className="sync-panel" align="end" sideOffset={6}>
           <h2 className="sync-panel__title">Edits</h2>
           <PendingEdits commands={commands} online={online} />
-          {offline ? <MakeAvailableOffline {...offline} /> : null}
+          {offline ? <MakeAvailableOffline {...offline} online={online} /> : null}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

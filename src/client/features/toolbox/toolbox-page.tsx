@@ -19,7 +19,7 @@ interface Props {
 const HIDDEN = 'hidden';
 const NONE = 'none';
 const groupOf = (u: UnitView) => (u.status ? (u.feature_module_category ?? NONE) : HIDDEN);
-const groupTitle = (g: string) => (g === HIDDEN ? 'Hidden units' : g === NONE ? 'Without a category' : g);
+const groupTitle = (g: string) => (g === HIDDEN ? 'Hidden units' : g === NONE ? 'Without a category' : `${g.charAt(0).toUpperCase()}${g.slice(1)}`);
 const groupOrder = (g: string) => (g === HIDDEN ? 1e6 : g === NONE ? 1e5 : (CATEGORY_ORDER as readonly string[]).indexOf(g) + 1 || 1e4);
 
 /** The toolbox (spec 1 §2.11): the client's units grouped by category; added, edited, hidden and deleted offline or online. */

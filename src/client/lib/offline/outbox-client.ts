@@ -5,7 +5,7 @@ import { OFFLINE } from '@shared/constants';
 import { heldOrRefused, pendingCount } from '@shared/rules/outbox';
 import { showToast } from '../ui-store';
 import { appDb, type StoredCommand } from './db';
-import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, type CommandInput } from './outbox';
+import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, retryNow, type CommandInput } from './outbox';
 
 /**
  * The page's side of the outbox: queue an edit, show it at once over the server's data, send it
@@ -147,7 +147,8 @@ export function startOutbox(queryClient: QueryClient): () => void {
     }
   };
   Dexie.on('storagemutated', onStorageMutated);
-  const onOnline = () => void requestDrain();
+  // Back online, nothing waits out a backoff that was counting failures of the network that is now here.
+  const onOnline = () => void retryNow(db).catch(() => undefined).then(() => requestDrain());
   const onVisible = () => {
     if (document.visibilityState === 'visible') void requestDrain();
   };

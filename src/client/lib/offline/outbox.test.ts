@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase } from './db';
-import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, temporaryId, type CommandInput } from './outbox';
+import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, retryNow, temporaryId, type CommandInput } from './outbox';
 
 /**
  * A small server with the API's contract: versioned units, idempotency keys applied at most
@@ -182,6 +182,33 @@ describe('drainOutbox', () => {
     await drainOutbox(db, options());
     expect(server.seen.map((s) => s.path)).toEqual(['/api/units', '/api/units/100']);
     expect(server.units.get('100')).toMatchObject({ name: 'newer', version: 2 });
+  });
+});
+
+describe('offline and back', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tries nothing while the browser is offline, so no backoff grows', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    await addRename('1', 'uno');
+    expect((await drainOutbox(db, options())).sent).toBe(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('back online, a command waiting out a long backoff goes at once', async () => {
+    await addRename('1', 'uno');
+    server.network = 'down';
+    for (let i = 0; i < 8; i++) {
+      clock += 10 * 60_000;
+      await drainOutbox(db, options());
+    }
+    const [waiting] = await db.outbox.toArray();
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 8 });
+    expect((waiting?.nextAttemptAt ?? 0) - clock).toBeGreaterThan(60_000);
+    server.network = 'up';
+    await retryNow(db);
+    await drainOutbox(db, options());
+    expect(server.units.get('1')?.name).toBe('uno');
   });
 });
 

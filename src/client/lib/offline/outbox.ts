@@ -209,7 +209,9 @@ async function drainHeld(db: AppDatabase, options: DrainOptions): Promise<DrainR
   const { fetchImpl = fetch, now = Date.now, random = Math.random, concurrency = 6 } = options;
   const result: DrainResult = { ran: true, sent: 0, applied: 0, paused: false };
   const { userId, csrfToken } = await writer(db);
-  if (userId === null) return result;
+  // With no network every send would fail and push its retry further away (up to 5 minutes):
+  // nothing is tried until the browser is back online.
+  if (userId === null || (typeof navigator !== 'undefined' && navigator.onLine === false)) return result;
   /** Sends one command and records the answer; returns its entity's commands as they now are. */
   const sendOne = async (command: StoredCommand): Promise<StoredCommand[]> => {
     const attempt = { ...command, attempts: command.attempts + 1 };
@@ -257,6 +259,11 @@ export async function drainOutbox(db: AppDatabase = appDb(), options: DrainOptio
   if (!locks) return drainHeld(db, options);
   return locks.request(OFFLINE.outboxLock, { ifAvailable: true }, async (lock) =>
     lock ? drainHeld(db, options) : { ran: false, sent: 0, applied: 0, paused: false });
+}
+
+/** The network is back: every command waiting for a retry may go now (their attempts still count). */
+export async function retryNow(db: AppDatabase = appDb()): Promise<void> {
+  await db.outbox.where('state').equals('waiting').modify({ nextAttemptAt: 0 });
 }
 
 /** When the next waiting command may be tried again, if any waits. */
