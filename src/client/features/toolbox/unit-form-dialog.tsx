@@ -64,7 +64,7 @@ export function UnitFormDialog({ unit, regions, otherNames, onSave, onClose }: P
               <label htmlFor={`${id}-category`}>Navigation category</label>
               <select id={`${id}-category`} value={fields.feature_module_category ?? ''} onChange={(e) => set('feature_module_category', e.target.value || null)}>
                 <option value="">None</option>
-                {CATEGORY_ORDER.map((c) => <option key={c} value={c}>{c}</option>)}
+                {CATEGORY_ORDER.map((c) => <option key={c} value={c}>{`${c.charAt(0).toUpperCase()}${c.slice(1)}`}</option>)}
               </select>
             </div>
             <fieldset className="field" {...errorProps('region_ids')}>
