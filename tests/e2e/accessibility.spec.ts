@@ -16,6 +16,8 @@ test('the login page has no serious accessibility violation', async ({ page }) =
 });
 
 test('the shell pages have no serious accessibility violation', async ({ page }) => {
+  // Four axe passes: CPU-bound, and slow on a busy 2-core machine.
+  test.setTimeout(60_000);
   await logIn(page, USERS.admin);
   await expectGreeting(page, USERS.admin.name);
   await expect(page.getByRole('table')).toBeVisible();

@@ -4,6 +4,7 @@ import {
 } from '@shared/schemas/auth';
 import { api, apiFetch } from './api-client';
 import { claimDevice, wipeDevice } from './offline/device-session';
+import { startOutbox } from './offline/outbox-client';
 import { isApiError } from './api-error';
 import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
@@ -17,6 +18,7 @@ export async function login(body: LoginBody): Promise<SessionUser> {
   storage.setSession(data.data);
   // Another user's data goes before anything of this one is cached.
   await claimDevice(queryClient, data.data.user.id, headers.get('x-csrf-token'));
+  startOutbox(queryClient);
   queryClient.setQueryData(sessionKeys.self, data.data);
   await queryClient.fetchQuery(permissionsQueryOptions());
   return data.data;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { OFFLINE } from '@shared/constants';
-import { appDb, wipeUserData } from './db';
+import { deviceDb } from './device-db';
 import { rememberWriter } from './outbox';
 import { startCachePersistence, stopCachePersistence } from './persist';
 
@@ -11,14 +11,15 @@ import { startCachePersistence, stopCachePersistence } from './persist';
  * queued edits go out.
  */
 async function deviceUser(): Promise<number | null> {
-  const row = await appDb().meta.get('userId').catch(() => undefined);
+  const row = await (await deviceDb()).meta.get('userId').catch(() => undefined);
   return typeof row?.value === 'number' ? row.value : null;
 }
 
 /** Everything of the previous user: the database, the persisted cache and the service worker's API reads. */
 export async function wipeDevice(): Promise<void> {
   stopCachePersistence();
-  await wipeUserData().catch(() => undefined);
+  const { wipeUserData } = await import('./db');
+  await wipeUserData(await deviceDb()).catch(() => undefined);
   if (typeof caches !== 'undefined') await caches.delete(OFFLINE.apiCache).catch(() => undefined);
   await navigator.clearAppBadge?.().catch(() => undefined);
 }
@@ -27,11 +28,11 @@ export async function wipeDevice(): Promise<void> {
 export async function claimDevice(queryClient: QueryClient, userId: number, csrfToken: string | null): Promise<void> {
   const previous = await deviceUser();
   if (previous !== null && previous !== userId) await wipeDevice();
-  await rememberWriter(appDb(), userId, csrfToken).catch(() => undefined);
+  await rememberWriter(await deviceDb(), userId, csrfToken).catch(() => undefined);
   await startCachePersistence(queryClient, userId);
 }
 
 /** How many edits are not yet applied (logout asks before discarding them). */
 export async function unsentCount(): Promise<number> {
-  return appDb().outbox.where('state').notEqual('done').count().catch(() => 0);
+  return (await deviceDb()).outbox.where('state').notEqual('done').count().catch(() => 0);
 }

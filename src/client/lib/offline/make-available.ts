@@ -1,4 +1,4 @@
-import { appDb } from './db';
+import { deviceDb } from './device-db';
 import { flushCache } from './persist';
 
 /** What a preload needs from the router (kept narrow so this file does not depend on the route tree). */
@@ -32,11 +32,11 @@ export async function makeAvailableOffline(router: Preloader, contextKey: string
     onProgress({ ...progress });
   }
   await flushCache();
-  await appDb().meta.put({ key: `offline|${contextKey}`, value: paths, savedAt: Date.now() });
+  await (await deviceDb()).meta.put({ key: `offline|${contextKey}`, value: paths, savedAt: Date.now() });
   return progress;
 }
 
 /** When the context was last made available offline, if ever. */
 export async function savedOfflineAt(contextKey: string): Promise<number | null> {
-  return (await appDb().meta.get(`offline|${contextKey}`).catch(() => undefined))?.savedAt ?? null;
+  return (await (await deviceDb()).meta.get(`offline|${contextKey}`).catch(() => undefined))?.savedAt ?? null;
 }

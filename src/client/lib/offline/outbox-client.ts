@@ -1,10 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import Dexie from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
 import { OFFLINE } from '@shared/constants';
 import { heldOrRefused, pendingCount } from '@shared/rules/outbox';
 import { showToast } from '../ui-store';
-import { appDb, type StoredCommand } from './db';
+import type { StoredCommand } from './db';
+import { deviceDb } from './device-db';
 import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, retryNow, type CommandInput } from './outbox';
 
 /**
@@ -37,7 +37,8 @@ const LOCK_BUSY_RETRY_MS = 1_000;
 
 /** Sends what can be sent now, then sets a timer for the next waiting command. */
 export function requestDrain(): Promise<unknown> {
-  draining ??= drainOutbox(appDb())
+  draining ??= deviceDb()
+    .then((db) => drainOutbox(db))
     .then((result) => {
       if (!result.ran) setTimeout(() => void requestDrain(), LOCK_BUSY_RETRY_MS);
     })
@@ -50,7 +51,7 @@ export function requestDrain(): Promise<unknown> {
 }
 
 async function scheduleRetry(): Promise<void> {
-  const at = await nextRetryAt(appDb()).catch(() => null);
+  const at = await deviceDb().then(nextRetryAt).catch(() => null);
   if (drainTimer) clearTimeout(drainTimer);
   drainTimer = at === null ? null : setTimeout(() => void requestDrain(), Math.max(0, at - Date.now()) + 50);
 }
@@ -60,7 +61,7 @@ async function scheduleRetry(): Promise<void> {
  * the device cannot store it (storage full or blocked), the user is told: nothing is lost silently.
  */
 export async function enqueue(input: CommandInput): Promise<StoredCommand> {
-  const command = await addCommand(appDb(), input).catch((error: unknown) => {
+  const command = await deviceDb().then((db) => addCommand(db, input)).catch((error: unknown) => {
     showToast(`Not saved: ${input.label}`, `This device could not store the edit (${error instanceof Error ? error.message : String(error)}).`);
     throw error;
   });
@@ -104,7 +105,7 @@ const snapshot = {
 
 async function readOutbox(): Promise<void> {
   snapshot.timer = null;
-  const commands = await appDb().outbox.orderBy('createdAt').toArray().catch(() => snapshot.commands);
+  const commands = await deviceDb().then((db) => db.outbox.orderBy('createdAt').toArray()).catch(() => snapshot.commands);
   snapshot.commands = commands;
   for (const listener of snapshot.listeners) listener();
   await snapshot.onRead?.(commands);
@@ -118,9 +119,16 @@ function onStorageMutated(parts: Record<string, unknown>): void {
   if (Object.keys(parts).some((part) => part.startsWith(OUTBOX_PART))) refreshSoon();
 }
 
-/** Folds applied commands into the caches, tells the user of refusals, and drains on the events that matter. */
-export function startOutbox(queryClient: QueryClient): () => void {
-  const db = appDb();
+let started = false;
+
+/**
+ * Folds applied commands into the caches, tells the user of refusals, and drains on the events
+ * that matter. Started once a user is known (at start with a remembered user, or at login); it
+ * keeps running after a logout, when the wiped outbox simply has nothing to send.
+ */
+export function startOutbox(queryClient: QueryClient): void {
+  if (started) return;
+  started = true;
   // Commands this tab last saw, and the ones it settled itself: a command that vanishes without
   // this tab settling it was settled (or discarded) by another tab, whose answer this tab never
   // saw, so the caches that show its entity are asked again.
@@ -138,6 +146,7 @@ export function startOutbox(queryClient: QueryClient): () => void {
       settleInCaches(queryClient, command, command.method === 'DELETE' ? null : copyFromAnswer(command.response));
       settledHere.add(command.id);
     }
+    const db = await deviceDb();
     if (done.length > 0) await db.outbox.bulkDelete(done.map((c) => c.id));
     for (const command of commands) {
       if (command.state === 'rejected' && !command.notified) {
@@ -146,9 +155,10 @@ export function startOutbox(queryClient: QueryClient): () => void {
       }
     }
   };
-  Dexie.on('storagemutated', onStorageMutated);
+  // Changes made in this tab, another tab or the service worker (Dexie broadcasts them).
+  void import('dexie').then(({ default: Dexie }) => Dexie.on('storagemutated', onStorageMutated));
   // Back online, nothing waits out a backoff that was counting failures of the network that is now here.
-  const onOnline = () => void retryNow(db).catch(() => undefined).then(() => requestDrain());
+  const onOnline = () => void deviceDb().then(retryNow).catch(() => undefined).then(() => requestDrain());
   const onVisible = () => {
     if (document.visibilityState === 'visible') void requestDrain();
   };
@@ -160,13 +170,6 @@ export function startOutbox(queryClient: QueryClient): () => void {
   navigator.serviceWorker?.addEventListener('message', onMessage);
   void readOutbox();
   void requestDrain();
-  return () => {
-    Dexie.on('storagemutated').unsubscribe(onStorageMutated);
-    window.removeEventListener('online', onOnline);
-    document.removeEventListener('visibilitychange', onVisible);
-    navigator.serviceWorker?.removeEventListener('message', onMessage);
-    snapshot.onRead = null;
-  };
 }
 
 const subscribe = (listener: () => void) => {
@@ -198,15 +201,16 @@ export function useWithOutbox<T>(entity: string, data: T | undefined): T | undef
 
 /** "Keep mine": send the change again over the server's version. */
 export async function keepMyChange(id: string): Promise<void> {
-  await keepMine(appDb(), id);
+  await keepMine(await deviceDb(), id);
   await readOutbox();
   void requestDrain();
 }
 
 /** "Take theirs": drop my change (and what was built on it) and show the server's copy. */
 export async function takeTheirChange(queryClient: QueryClient, id: string): Promise<void> {
-  const command = await appDb().outbox.get(id);
-  await discardWithFollowers(appDb(), id);
+  const db = await deviceDb();
+  const command = await db.outbox.get(id);
+  await discardWithFollowers(db, id);
   if (command) settleInCaches(queryClient, command, command.serverCopy ?? null);
   await readOutbox();
   void requestDrain();
@@ -214,7 +218,7 @@ export async function takeTheirChange(queryClient: QueryClient, id: string): Pro
 
 /** Drops a refused command and the later ones on its entity. */
 export async function discardCommand(id: string): Promise<void> {
-  await discardWithFollowers(appDb(), id);
+  await discardWithFollowers(await deviceDb(), id);
   await readOutbox();
   void requestDrain();
 }

@@ -1,7 +1,7 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
 import { laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
 import { apiErrorSchema } from '@shared/schemas/error';
-import { appDb, type AppDatabase, type StoredCommand } from './db';
+import type { AppDatabase, StoredCommand } from './db';
 
 /**
  * The outbox (issue 4): every edit is a command stored on the device first, then sent with its
@@ -254,7 +254,7 @@ async function drainHeld(db: AppDatabase, options: DrainOptions): Promise<DrainR
  * Sends what may be sent, until nothing is left that may be sent now. One tab (or the service
  * worker) drains at a time: the others find the lock taken and leave it to the holder.
  */
-export async function drainOutbox(db: AppDatabase = appDb(), options: DrainOptions = {}): Promise<DrainResult> {
+export async function drainOutbox(db: AppDatabase, options: DrainOptions = {}): Promise<DrainResult> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return drainHeld(db, options);
   return locks.request(OFFLINE.outboxLock, { ifAvailable: true }, async (lock) =>
@@ -262,12 +262,12 @@ export async function drainOutbox(db: AppDatabase = appDb(), options: DrainOptio
 }
 
 /** The network is back: every command waiting for a retry may go now (their attempts still count). */
-export async function retryNow(db: AppDatabase = appDb()): Promise<void> {
+export async function retryNow(db: AppDatabase): Promise<void> {
   await db.outbox.where('state').equals('waiting').modify({ nextAttemptAt: 0 });
 }
 
 /** When the next waiting command may be tried again, if any waits. */
-export async function nextRetryAt(db: AppDatabase = appDb()): Promise<number | null> {
+export async function nextRetryAt(db: AppDatabase): Promise<number | null> {
   const waiting = await db.outbox.where('state').equals('waiting').toArray();
   return waiting.reduce<number | null>((soonest, c) => (c.nextAttemptAt !== null && (soonest === null || c.nextAttemptAt < soonest) ? c.nextAttemptAt : soonest), null);
 }

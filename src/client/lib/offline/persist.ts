@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { BUILD_INFO } from '../build-info';
-import { appDb, type AppDatabase } from './db';
+import type { AppDatabase } from './db';
+import { deviceDb } from './device-db';
 
 /**
  * The query cache, persisted to IndexedDB so a reload (online or not) renders from it at once.
@@ -16,7 +17,7 @@ export function cacheBuster(userId: number | null): string {
 }
 
 /** A Dexie persister; writes are throttled to one a second (the cache changes on every fetch). */
-export function dexiePersister(db: () => AppDatabase = appDb): Persister & { flush(): Promise<void> } {
+export function dexiePersister(db: () => Promise<AppDatabase> = deviceDb): Persister & { flush(): Promise<void> } {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = async () => {
@@ -24,7 +25,7 @@ export function dexiePersister(db: () => AppDatabase = appDb): Persister & { flu
     timer = null;
     const client = pending;
     pending = null;
-    if (client) await db().queryCache.put({ key: KEY, value: client }).catch(() => undefined);
+    if (client) await (await db()).queryCache.put({ key: KEY, value: client }).catch(() => undefined);
   };
   return {
     persistClient(client) {
@@ -32,11 +33,11 @@ export function dexiePersister(db: () => AppDatabase = appDb): Persister & { flu
       timer ??= setTimeout(() => void flush(), THROTTLE_MS);
     },
     async restoreClient() {
-      return (await db().queryCache.get(KEY))?.value as PersistedClient | undefined;
+      return (await (await db()).queryCache.get(KEY))?.value as PersistedClient | undefined;
     },
     async removeClient() {
       pending = null;
-      await db().queryCache.delete(KEY);
+      await (await db()).queryCache.delete(KEY);
     },
     flush,
   };

@@ -1,6 +1,7 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api-error';
-import { appDb, type AppDatabase, type EntityTableName } from './db';
+import type { AppDatabase, EntityTableName } from './db';
+import { deviceDb } from './device-db';
 
 /**
  * Reads that work offline (DESIGN "Client data flow"): ask the network; on success write the
@@ -46,13 +47,15 @@ export async function readThrough<T>(queryKey: QueryKey, fetcher: () => Promise<
 }
 
 /** A session read (self, permissions, hierarchy) kept whole under one key. */
-export function sessionStore<T>(key: string, db: () => AppDatabase = appDb): Store<T> {
+type DbSource = () => AppDatabase | Promise<AppDatabase>;
+
+export function sessionStore<T>(key: string, db: DbSource = deviceDb): Store<T> {
   return {
     save: async (value) => {
-      await db().session.put({ key, value, savedAt: Date.now() });
+      await (await db()).session.put({ key, value, savedAt: Date.now() });
     },
     load: async () => {
-      const row = await db().session.get(key);
+      const row = await (await db()).session.get(key);
       return row ? { value: row.value as T, savedAt: row.savedAt } : undefined;
     },
   };
@@ -67,22 +70,24 @@ interface Identified {
  * A list of entities read in a scope (a client, or a full context): saving replaces the scope's
  * rows, so an entity deleted on the server is gone from the device too.
  */
-export function entityListStore<T extends Identified>(table: EntityTableName, scope: string, db: () => AppDatabase = appDb): Store<T[]> {
+export function entityListStore<T extends Identified>(table: EntityTableName, scope: string, db: DbSource = deviceDb): Store<T[]> {
   return {
     save: async (rows) => {
-      const t = db().entityTable(table);
+      const d = await db();
+      const t = d.entityTable(table);
       const savedAt = Date.now();
-      await db().transaction('rw', t, db().meta, async () => {
+      await d.transaction('rw', t, d.meta, async () => {
         await t.where('scope').equals(scope).delete();
         await t.bulkPut(rows.map((data) => ({ key: `${scope}|${data.id}`, scope, id: String(data.id), version: data.version ?? null, data, savedAt })));
         // The list's order, and the fact that it was read (an empty list is not a list never read).
-        await db().meta.put({ key: `${table}|${scope}`, value: rows.map((r) => String(r.id)), savedAt });
+        await d.meta.put({ key: `${table}|${scope}`, value: rows.map((r) => String(r.id)), savedAt });
       });
     },
     load: async () => {
-      const marker = await db().meta.get(`${table}|${scope}`);
+      const d = await db();
+      const marker = await d.meta.get(`${table}|${scope}`);
       if (!marker) return undefined;
-      const rows = await db().entityTable(table).where('scope').equals(scope).toArray();
+      const rows = await d.entityTable(table).where('scope').equals(scope).toArray();
       const byId = new Map(rows.map((r) => [r.id, r.data as T]));
       const order = Array.isArray(marker.value) ? marker.value.map(String) : [];
       const value = order.flatMap((id) => byId.get(id) ?? []);
