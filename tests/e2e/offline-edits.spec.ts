@@ -116,6 +116,8 @@ test.describe('with the service worker', () => {
   });
 
   test('"Make available offline" saves a context\'s screens, which then open with no network', async ({ page, context }) => {
+    // Sixteen screens preloaded: slow on a busy 2-core machine.
+    test.setTimeout(60_000);
     await logIn(page, USERS.admin);
     await page.waitForURL(/\/home$/);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

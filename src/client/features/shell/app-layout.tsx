@@ -87,7 +87,8 @@ export function AppLayout() {
         contextKey: offlinePath,
         contextLabel: [current.client.name, current.region?.name, current.brand?.name, current.product.name].filter(Boolean).join(' / '),
         paths: [`/${offlinePath}/home`, ...groups.flatMap((g) => g.entries).flatMap((e) => (e.target.kind === 'internal' ? [e.target.path] : []))]
-          .filter((p, i, all) => all.indexOf(p) === i),
+          // The screen on view is loaded already; preloading the match that is showing only churns it.
+          .filter((p, i, all) => all.indexOf(p) === i && p !== pathname),
       }
     : null;
   const navWidth = snap.navExpanded ? LAYOUT.navExpandedPx : LAYOUT.navCollapsedPx;

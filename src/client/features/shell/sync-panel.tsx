@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import { useRouter } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatAsOf, formatClockSeconds } from '@shared/rules/format';
 import type { StoredCommand } from '../../lib/offline/db';
-import { makeAvailableOffline, savedOfflineAt, type OfflineProgress } from '../../lib/offline/make-available';
+import { makeAvailableOffline, savedOfflineAt, useOfflineProgress } from '../../lib/offline/make-available';
 import { discardCommand } from '../../lib/offline/outbox-client';
 
 function stateText(command: StoredCommand, online: boolean): string {
@@ -43,14 +42,23 @@ function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]
 
 function MakeAvailableOffline({ contextKey, contextLabel, paths, online }: OfflineContext & { online: boolean }) {
   const router = useRouter();
-  const [progress, setProgress] = useState<OfflineProgress | null>(null);
-  const savedAt = useLiveQuery(() => savedOfflineAt(contextKey), [contextKey, progress?.done]);
-  const busy = progress !== null && progress.done < progress.total;
+  const progress = useOfflineProgress(contextKey);
+  // A save from an earlier visit; a run in this page reports its own.
+  const [savedBefore, setSavedBefore] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    void savedOfflineAt(contextKey).then((at) => current && setSavedBefore(at));
+    return () => {
+      current = false;
+    };
+  }, [contextKey]);
+  const savedAt = progress?.savedAt ?? savedBefore;
+  const busy = progress !== null && progress.savedAt === null;
   return (
     <div className="sync-panel__offline">
       <button
         type="button" className="button button--secondary" disabled={busy || !online || paths.length === 0}
-        onClick={() => void makeAvailableOffline({ preloadRoute: ({ href }) => router.preloadRoute({ to: href }) }, contextKey, paths, setProgress)}
+        onClick={() => void makeAvailableOffline({ preloadRoute: ({ href }) => router.preloadRoute({ to: href }) }, contextKey, paths)}
       >
         Make available offline
       </button>

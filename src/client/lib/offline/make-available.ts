@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { deviceDb } from './device-db';
 import { flushCache } from './persist';
 
@@ -10,17 +11,42 @@ export interface OfflineProgress {
   done: number;
   total: number;
   failed: number;
+  /** Set when the run has finished and saved. */
+  savedAt: number | null;
+}
+
+/**
+ * The runs in progress (or last finished) by context. They live here, not in the panel: a
+ * preload may re-render the shell, and closing the panel must not hide or stop a run.
+ */
+const runs = new Map<string, OfflineProgress>();
+const listeners = new Set<() => void>();
+const publish = (contextKey: string, progress: OfflineProgress) => {
+  runs.set(contextKey, { ...progress });
+  for (const listener of listeners) listener();
+};
+
+export function useOfflineProgress(contextKey: string): OfflineProgress | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => runs.get(contextKey) ?? null,
+  );
 }
 
 /**
  * "Make available offline" for a context: every screen of it is loaded the way a visit loads it
  * (its code and its loaders' reads, which write through to the device), then the persisted
  * cache is written at once. The browser is asked to keep the storage (navigator.storage.persist),
- * so it is not evicted under storage pressure.
+ * so it is not evicted under storage pressure. A second call while one runs does nothing.
  */
-export async function makeAvailableOffline(router: Preloader, contextKey: string, paths: readonly string[], onProgress: (p: OfflineProgress) => void): Promise<OfflineProgress> {
-  const progress: OfflineProgress = { done: 0, total: paths.length, failed: 0 };
-  onProgress({ ...progress });
+export async function makeAvailableOffline(router: Preloader, contextKey: string, paths: readonly string[]): Promise<void> {
+  const running = runs.get(contextKey);
+  if (running && running.done < running.total) return;
+  const progress: OfflineProgress = { done: 0, total: paths.length, failed: 0, savedAt: null };
+  publish(contextKey, progress);
   await navigator.storage?.persist?.().catch(() => false);
   for (const href of paths) {
     try {
@@ -29,11 +55,13 @@ export async function makeAvailableOffline(router: Preloader, contextKey: string
       progress.failed++;
     }
     progress.done++;
-    onProgress({ ...progress });
+    publish(contextKey, progress);
   }
   await flushCache();
-  await (await deviceDb()).meta.put({ key: `offline|${contextKey}`, value: paths, savedAt: Date.now() });
-  return progress;
+  const savedAt = Date.now();
+  await (await deviceDb()).meta.put({ key: `offline|${contextKey}`, value: paths, savedAt });
+  progress.savedAt = savedAt;
+  publish(contextKey, progress);
 }
 
 /** When the context was last made available offline, if ever. */
