@@ -59,7 +59,7 @@ export function UserMenuDropdown({ session, permissions, pathname, label }: User
               </DropdownMenu.Item>
             ) : null}
             {isAdmin ? (
-              <DropdownMenu.Item className="menu__item" onSelect={() => setViewAsOpen(true)}>View as...</DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => guarded('View as another user', () => setViewAsOpen(true))}>View as...</DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Separator className="menu__separator" />
             {parentUser ? (

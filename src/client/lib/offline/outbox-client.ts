@@ -1,7 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { OFFLINE } from '@shared/constants';
+import { OFFLINE, TEXT } from '@shared/constants';
+import { ERROR_CODES } from '@shared/schemas/error';
 import { heldOrRefused, pendingCount } from '@shared/rules/outbox';
+import { ApiRequestError } from '../api-error';
+import { handleApiError } from '../error-handling';
 import { showToast } from '../ui-store';
 import type { StoredCommand } from './db';
 import { deviceDb } from './device-db';
@@ -41,6 +44,8 @@ export function requestDrain(): Promise<unknown> {
     .then((db) => drainOutbox(db))
     .then((result) => {
       if (!result.ran) setTimeout(() => void requestDrain(), LOCK_BUSY_RETRY_MS);
+      // The login lapsed (spec 1 §8): back to login; the edits wait on the device for the same user.
+      if (result.paused) handleApiError(new ApiRequestError(401, ERROR_CODES.unauthenticated, TEXT.sessionExpired, true));
     })
     .catch(() => undefined)
     .finally(() => {
@@ -127,7 +132,11 @@ let started = false;
  * keeps running after a logout, when the wiped outbox simply has nothing to send.
  */
 export function startOutbox(queryClient: QueryClient): void {
-  if (started) return;
+  // Already running (a login after a lapsed session): what waited for that login goes now.
+  if (started) {
+    void requestDrain();
+    return;
+  }
   started = true;
   // Commands this tab last saw, and the ones it settled itself: a command that vanishes without
   // this tab settling it was settled (or discarded) by another tab, whose answer this tab never
