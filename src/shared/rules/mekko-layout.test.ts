@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { mekkoLayout, proportionalSizes, type LayoutMarket } from './mekko-layout';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const market = (id: string, count: number, audiences: number[]): LayoutMarket => ({
+  id, count, audiences: audiences.map((c, i) => ({ id: `${id}${i}`, count: c })),
+});
+
+describe('proportionalSizes', () => {
+  it('splits in proportion, and equally when the weights sum to 0', () => {
+    expect(proportionalSizes([1, 3], 400)).toEqual([100, 300]);
+    expect(proportionalSizes([0, 0, 0, 0], 400)).toEqual([100, 100, 100, 100]);
+    expect(proportionalSizes([], 400)).toEqual([]);
+  });
+
+  it('raises parts under the minimum to it; the rest share what is left in proportion, and the total holds', () => {
+    const sizes = proportionalSizes([1, 1, 98], 1000, 40);
+    expect(sizes.slice(0, 2)).toEqual([40, 40]);
+    expect(sizes[2]).toBeCloseTo(920);
+    const cascade = proportionalSizes([1, 5, 10, 1000], 500, 40);
+    expect(cascade.every((s) => s >= 40 - 1e-9)).toBe(true);
+    expect(sum(cascade)).toBeCloseTo(500);
+  });
+
+  it('shares equally when the minimum does not fit, and treats bad weights as 0', () => {
+    expect(proportionalSizes([1, 100], 60, 40)).toEqual([30, 30]);
+    expect(proportionalSizes([Number.NaN, -5, 10], 300)).toEqual([0, 0, 300]);
+  });
+});
+
+describe('mekkoLayout', () => {
+  const markets = [market('a', 300, [50, 150, 100]), market('b', 100, [0, 0])];
+
+  it('in view mode, widths follow the population share and heights the count within the market', () => {
+    const [a, b] = mekkoLayout(markets, { mode: 'view', widthPx: 800, heightPx: 600 });
+    expect([a?.x, a?.width, a?.share]).toEqual([0, 600, 0.75]);
+    expect([b?.x, b?.width, b?.share]).toEqual([600, 200, 0.25]);
+    expect(a?.tiles.map((t) => [t.y, t.height, t.share])).toEqual([[0, 100, 50 / 300], [100, 300, 0.5], [400, 200, 1 / 3]]);
+    // A market whose audiences all count 0 splits its height equally.
+    expect(b?.tiles.map((t) => [t.y, t.height, t.share])).toEqual([[0, 300, 0], [300, 300, 0]]);
+  });
+
+  it('in edit mode, every column and every tile of a column is the same size', () => {
+    const [a, b] = mekkoLayout(markets, { mode: 'edit', widthPx: 800, heightPx: 600 });
+    expect([a?.width, b?.width]).toEqual([400, 400]);
+    expect(a?.tiles.map((t) => t.height)).toEqual([200, 200, 200]);
+  });
+
+  it('equal widths when the total population is 0; no column under 40 px', () => {
+    const zero = mekkoLayout([market('a', 0, [1]), market('b', 0, [1])], { mode: 'view', widthPx: 500, heightPx: 300 });
+    expect(zero.map((c) => [c.width, c.share])).toEqual([[250, 0], [250, 0]]);
+    const tiny = mekkoLayout([market('a', 1, [1]), market('b', 10_000, [1])], { mode: 'view', widthPx: 1000, heightPx: 300 });
+    expect(tiny[0]?.width).toBe(40);
+    expect(tiny[1]?.width).toBeCloseTo(960);
+  });
+
+  it("flags tiles 'short' at 50 px or less and 'skinny' at 40 px wide or less", () => {
+    const [a, b] = mekkoLayout([market('a', 1, [1, 9]), market('b', 10_000, [1])], { mode: 'view', widthPx: 1000, heightPx: 500 });
+    expect(a?.tiles.map((t) => [t.height, t.short, t.skinny])).toEqual([[50, true, true], [450, false, true]]);
+    expect(b?.tiles.map((t) => [t.short, t.skinny])).toEqual([[false, false]]);
+  });
+});
