@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idSchema } from './ids';
+import { idParamsSchema } from './ids';
 
 export const REPORT_TYPES = ['index_report', 'outcome_completed', 'other'] as const;
 
@@ -18,4 +18,4 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 export const tasksResponseSchema = z.object({ data: z.array(taskSchema) });
 
-export const taskIdParamsSchema = z.object({ id: z.pipe(z.coerce.number(), idSchema) });
+export const taskIdParamsSchema = idParamsSchema;

@@ -1,17 +1,22 @@
 import * as z from 'zod/mini';
 import { versionConflictSchema } from './error';
-import { idSchema } from './ids';
+import { idParamsSchema } from './ids';
 
-export const toolboxUnitSchema = z.object({
-  id: z.int(),
+/** A unit's own fields, as it is read and as a write sends them. */
+const unitFieldTypes = {
   name: z.string(),
-  status: z.boolean(),
   /** Region ids as strings, or "all". */
   region_ids: z.array(z.string()),
   use_client_hierarchy: z.boolean(),
   feature_module_category: z.nullable(z.string()),
   iframed: z.boolean(),
   url: z.string(),
+};
+
+export const toolboxUnitSchema = z.object({
+  id: z.int(),
+  ...unitFieldTypes,
+  status: z.boolean(),
   client_slug: z.string(),
   /** The entity version a write must be based on (issue 4). */
   version: z.int(),
@@ -26,7 +31,7 @@ export const toolboxUnitParamsSchema = z.object({
   type: z.enum(['all', 'iframed', 'external']),
   clientSlug: z.string().check(z.minLength(1)),
 });
-export const toolboxUnitIdParamsSchema = z.object({ id: z.pipe(z.coerce.number(), idSchema) });
+export const toolboxUnitIdParamsSchema = idParamsSchema;
 
 const versionSchema = z.int().check(z.positive('A version must be a positive whole number'));
 
@@ -35,12 +40,7 @@ const versionSchema = z.int().check(z.positive('A version must be a positive who
  * regions) are in rules/toolbox.ts, so the form and the server give the same messages.
  */
 const unitFields = {
-  name: z.string(),
-  region_ids: z.array(z.string()),
-  use_client_hierarchy: z.boolean(),
-  feature_module_category: z.nullable(z.string()),
-  iframed: z.boolean(),
-  url: z.string(),
+  ...unitFieldTypes,
   /** When sent, it must be the X-Context client. */
   client_slug: z.optional(z.string()),
 };
