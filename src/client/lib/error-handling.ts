@@ -29,6 +29,4 @@ export function handleApiError(error: unknown): void {
 /** Query meta flag: the caller handles this error itself (guards, forms, health checks). */
 export interface ErrorMeta extends Record<string, unknown> {
   handlesErrors?: boolean;
-  /** false: kept out of the persisted cache (polled status, answers that are only good now). */
-  persist?: boolean;
 }

@@ -43,7 +43,8 @@ export const MAX_BACKOFF_MS = 5 * 60_000;
 
 const HELD: ReadonlySet<CommandState> = new Set(['conflict', 'rejected']);
 
-const entityKey = (c: Pick<OutboxCommand, 'entity' | 'entityId'>) => `${c.entity}\u0000${c.entityId}`;
+/** One key per entity: its commands are sent one after another. */
+export const entityKey = (c: Pick<OutboxCommand, 'entity' | 'entityId'>) => `${c.entity}\u0000${c.entityId}`;
 
 /** Oldest first; the id breaks a tie so every reader sees one order. */
 export function byCreation(a: OutboxCommand, b: OutboxCommand): number {

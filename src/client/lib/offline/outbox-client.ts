@@ -2,13 +2,13 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { OFFLINE, TEXT } from '@shared/constants';
 import { ERROR_CODES } from '@shared/schemas/error';
-import { heldOrRefused, pendingCount } from '@shared/rules/outbox';
+import { heldOrRefused } from '@shared/rules/outbox';
 import { ApiRequestError } from '../api-error';
 import { handleApiError } from '../error-handling';
 import { showToast } from '../ui-store';
 import type { StoredCommand } from './db';
 import { deviceDb } from './device-db';
-import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, retryNow, type CommandInput } from './outbox';
+import { addCommand, answerData, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, retryNow, type CommandInput } from './outbox';
 
 /**
  * The page's side of the outbox: queue an edit, show it at once over the server's data, send it
@@ -89,10 +89,6 @@ function settleInCaches(queryClient: QueryClient, command: StoredCommand, server
   }
 }
 
-function copyFromAnswer(response: unknown): unknown {
-  return typeof response === 'object' && response !== null && 'data' in response ? (response as { data: unknown }).data : null;
-}
-
 const OUTBOX_PART = 'idb://audience-insights/outbox/';
 /** Many changes in a burst (a drain of hundreds of edits) make a read every 250 ms, not hundreds. */
 const REFRESH_MS = 250;
@@ -152,7 +148,7 @@ export function startOutbox(queryClient: QueryClient): void {
     seen = new Map(commands.map((c) => [c.id, c]));
     const done = commands.filter((c) => c.state === 'done');
     for (const command of done) {
-      settleInCaches(queryClient, command, command.method === 'DELETE' ? null : copyFromAnswer(command.response));
+      settleInCaches(queryClient, command, command.method === 'DELETE' ? null : answerData(command.response));
       settledHere.add(command.id);
     }
     const db = await deviceDb();
@@ -189,10 +185,6 @@ const subscribe = (listener: () => void) => {
 /** The outbox's commands, oldest first (live). */
 export function useOutbox(): StoredCommand[] {
   return useSyncExternalStore(subscribe, () => snapshot.commands);
-}
-
-export function usePendingCount(): number {
-  return pendingCount(useOutbox());
 }
 
 /** `data` with the queued edits of `entity` applied over it: what the user sees before the server answers. */

@@ -1,5 +1,5 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
-import { laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
+import { entityKey, laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
 import { apiErrorSchema } from '@shared/schemas/error';
 import type { AppDatabase, StoredCommand } from './db';
 
@@ -73,9 +73,13 @@ interface Answer {
   body: unknown;
 }
 
-/** The version and id an entity write answers with: `{ data: { id, version } }` by the API's convention. */
-export function entityAnswer(body: unknown): { id: string | null; version: number | null } {
-  const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
+/** The entity an answer carries: `{ data: entity }` by the API's convention (null for a text answer). */
+export function answerData(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
+}
+
+/** An entity's id and version (the server's copy, or the data of a write's answer). */
+export function entityIdentity(data: unknown): { id: string | null; version: number | null } {
   if (typeof data !== 'object' || data === null) return { id: null, version: null };
   const { id, version } = data as { id?: unknown; version?: unknown };
   return {
@@ -176,7 +180,7 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
       case 'applied': {
         const body = failure?.body ?? null;
         await db.outbox.update(command.id, { state: 'done', response: body, error: null, nextAttemptAt: null });
-        const made = entityAnswer(body);
+        const made = entityIdentity(answerData(body));
         const newId = made.id !== null && made.id !== command.entityId ? made.id : null;
         for (const [i, later] of laterOnEntity(await onEntity(), command).entries()) {
           // Only the next command was based on this one's result (it passes its own on in turn);
@@ -202,8 +206,6 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
     return { kind: 'other' as const, entity: await onEntity() };
   });
 }
-
-const entityOf = (c: Pick<StoredCommand, 'entity' | 'entityId'>) => `${c.entity}\u0000${c.entityId}`;
 
 async function drainHeld(db: AppDatabase, options: DrainOptions): Promise<DrainResult> {
   const { fetchImpl = fetch, now = Date.now, random = Math.random, concurrency = 6 } = options;
@@ -232,13 +234,13 @@ async function drainHeld(db: AppDatabase, options: DrainOptions): Promise<DrainR
     await new Promise<void>((resolve, reject) => {
       const inFlight = new Set<string>();
       const pump = () => {
-        const next = result.paused ? [] : sendable(commands, now()).filter((c) => !inFlight.has(entityOf(c)));
+        const next = result.paused ? [] : sendable(commands, now()).filter((c) => !inFlight.has(entityKey(c)));
         if (next.length === 0 && inFlight.size === 0) return resolve();
         for (const command of next.slice(0, Math.max(0, concurrency - inFlight.size))) {
-          const key = entityOf(command);
+          const key = entityKey(command);
           inFlight.add(key);
           sendOne(command).then((fresh) => {
-            commands = [...commands.filter((c) => entityOf(c) !== key), ...fresh.filter((c) => c.userId === userId)];
+            commands = [...commands.filter((c) => entityKey(c) !== key), ...fresh.filter((c) => c.userId === userId)];
             inFlight.delete(key);
             pump();
           }, reject);
@@ -277,7 +279,7 @@ export async function keepMine(db: AppDatabase, id: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const command = await db.outbox.get(id);
     if (!command || command.state !== 'conflict') return;
-    const { version } = entityAnswer({ data: command.serverCopy });
+    const { version } = entityIdentity(command.serverCopy);
     await db.outbox.delete(id);
     await db.outbox.add({ ...command, id: crypto.randomUUID(), baseVersion: version ?? command.baseVersion, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, serverCopy: undefined });
   });

@@ -61,7 +61,6 @@ export async function startCachePersistence(queryClient: QueryClient, userId: nu
     queryClient,
     persister,
     buster,
-    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist !== false },
   });
 }
 
