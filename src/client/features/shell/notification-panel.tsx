@@ -39,8 +39,9 @@ function DesktopNotifications() {
   );
 }
 
-/** A completed outcome opens Measure in the task's product (null when no product is known). */
+/** A completed outcome opens Measure in the task's product (null for other tasks, or when no product is known). */
 function outcomePath(task: Task, context: string): string | null {
+  if (task.report_type !== 'outcome_completed' || isTaskInProgress(task)) return null;
   const product = productPath(contextFromPath(taskHomePath(task, context)));
   return product ? `/${product}/outcomes/measure` : null;
 }
@@ -73,25 +74,28 @@ export function NotificationPanel({ tasks, context, onClose }: { tasks: readonly
         <p className="empty-state">{TEXT.notificationsEmpty}</p>
       ) : (
         <ul className="task-list">
-          {tasks.map((t) => (
-            <li key={t.id} className={isTaskNew(t) ? 'task task--new' : 'task'}>
-              {t.report_type === 'outcome_completed' && !isTaskInProgress(t) && outcomePath(t, context) ? (
-                // Going to a completed outcome reads it (spec 1 §4).
-                <AppLink
-                  to={outcomePath(t, context) ?? ''}
-                  onClick={() => {
-                    void markTaskRead(t, context);
-                    onClose();
-                  }}
-                >
-                  {t.ui_name ?? t.name}
-                </AppLink>
-              ) : (
-                <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
-              )}
-              <time dateTime={t.created_at}>{formatShortDate(t.created_at)}</time>
-            </li>
-          ))}
+          {tasks.map((t) => {
+            const outcome = outcomePath(t, context);
+            return (
+              <li key={t.id} className={isTaskNew(t) ? 'task task--new' : 'task'}>
+                {outcome ? (
+                  // Going to a completed outcome reads it (spec 1 §4).
+                  <AppLink
+                    to={outcome}
+                    onClick={() => {
+                      void markTaskRead(t, context);
+                      onClose();
+                    }}
+                  >
+                    {t.ui_name ?? t.name}
+                  </AppLink>
+                ) : (
+                  <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
+                )}
+                <time dateTime={t.created_at}>{formatShortDate(t.created_at)}</time>
+              </li>
+            );
+          })}
         </ul>
       )}
     </aside>
