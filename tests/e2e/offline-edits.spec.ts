@@ -45,6 +45,13 @@ async function apiOf(page: Page) {
   };
 }
 
+/** Logs the admin in through the form, as a person does, and gives the API with that session. */
+async function logInAsAdmin(page: Page) {
+  await logIn(page, USERS.admin);
+  await page.waitForURL(/\/home$/);
+  return apiOf(page);
+}
+
 const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const row = (page: Page, name: string) => page.getByRole('listitem', { name: `Unit ${name}` });
 
@@ -66,9 +73,7 @@ test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('an edit made offline shows as pending, survives a reload, and is applied once on reconnect', async ({ page, context }) => {
-    await logIn(page, USERS.admin);
-    await page.waitForURL(/\/home$/);
-    const api = await apiOf(page);
+    const api = await logInAsAdmin(page);
     const unit = await api.create(unique('offline'));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await openToolbox(page);
@@ -95,8 +100,7 @@ test.describe('with the service worker', () => {
     expect(await api.unit(unit.id)).toMatchObject({ url, version: unit.version + 1 });
   });
   test('after one online visit, an offline reload renders the shell, the context picker and the product home', async ({ page, context }) => {
-    await logIn(page, USERS.admin);
-    await page.waitForURL(/\/home$/);
+    await logInAsAdmin(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto(`${PRODUCT}/home`);
     await expect(page.getByRole('heading', { level: 1, name: `Hello ${USERS.admin.name}` })).toBeVisible();
@@ -117,8 +121,7 @@ test.describe('with the service worker', () => {
   test('"Make available offline" saves a context\'s screens, which then open with no network', async ({ page, context }) => {
     // Sixteen screens preloaded: slow on a busy 2-core machine.
     test.setTimeout(60_000);
-    await logIn(page, USERS.admin);
-    await page.waitForURL(/\/home$/);
+    await logInAsAdmin(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // Another context than the one the login opened, whose toolbox this browser has never shown.
     await page.goto('/acme/uk/fizz-cola/fizz-original/home');
@@ -136,9 +139,7 @@ test.describe('with the service worker', () => {
   });
 
   test('logging out with unsent edits asks first, and "Stay" keeps them', async ({ page, context }) => {
-    await logIn(page, USERS.admin);
-    await page.waitForURL(/\/home$/);
-    const api = await apiOf(page);
+    const api = await logInAsAdmin(page);
     const unit = await api.create(unique('logout'));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await openToolbox(page);
@@ -160,17 +161,14 @@ test.describe('with the service worker', () => {
     await ask.getByRole('button', { name: 'Log out and discard' }).click();
     await expect(page).toHaveURL(/\/login/);
     await context.setOffline(false);
-    await logIn(page, USERS.admin);
-    await page.waitForURL(/\/home$/);
+    await logInAsAdmin(page);
     await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
     expect(await (await apiOf(page)).unit(unit.id)).toMatchObject({ url: unit.url, version: unit.version });
   });
 });
 
 test('an edit whose answer is lost is sent again under the same key and applied once', async ({ page }) => {
-  await logIn(page, USERS.admin);
-  await page.waitForURL(/\/home$/);
-  const api = await apiOf(page);
+  const api = await logInAsAdmin(page);
   const unit = await api.create(unique('lost'));
   await openToolbox(page);
 
@@ -201,9 +199,7 @@ test('an edit whose answer is lost is sent again under the same key and applied 
 });
 
 test('an edit that conflicts with a newer version from another session brings up the choice', async ({ page, browser }) => {
-  await logIn(page, USERS.admin);
-  await page.waitForURL(/\/home$/);
-  const api = await apiOf(page);
+  const api = await logInAsAdmin(page);
   const keep = await api.create(unique('keep'));
   const take = await api.create(unique('take'));
   await openToolbox(page);
@@ -212,9 +208,7 @@ test('an edit that conflicts with a newer version from another session brings up
   // Another session saves each unit after this page read it.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await logIn(otherPage, USERS.admin);
-  await otherPage.waitForURL(/\/home$/);
-  const otherApi = await apiOf(otherPage);
+  const otherApi = await logInAsAdmin(otherPage);
   await otherApi.rename(keep, `${keep.name}-theirs`);
 
   await editUnit(page, keep.name, 'Name', `${keep.name}-mine`);
@@ -238,9 +232,7 @@ test('an edit that conflicts with a newer version from another session brings up
 });
 
 test('a refused edit is rolled back and the user is told why', async ({ page }) => {
-  await logIn(page, USERS.admin);
-  await page.waitForURL(/\/home$/);
-  const api = await apiOf(page);
+  const api = await logInAsAdmin(page);
   const unit = await api.create(unique('refused'));
   await openToolbox(page);
   await expect(row(page, unit.name)).toBeVisible();
@@ -258,9 +250,7 @@ test('a refused edit is rolled back and the user is told why', async ({ page }) 
 });
 
 test('with two tabs open, an edit is sent once and both tabs show it', async ({ page, context }) => {
-  await logIn(page, USERS.admin);
-  await page.waitForURL(/\/home$/);
-  const api = await apiOf(page);
+  const api = await logInAsAdmin(page);
   const unit = await api.create(unique('tabs'));
   const other = await context.newPage();
   await openToolbox(page);
@@ -287,9 +277,7 @@ test('with two tabs open, an edit is sent once and both tabs show it', async ({ 
 });
 
 test('an edit queued while the login lapsed waits on the device, and goes once the same user logs in again', async ({ page, context }) => {
-  await logIn(page, USERS.admin);
-  await page.waitForURL(/\/home$/);
-  const api = await apiOf(page);
+  const api = await logInAsAdmin(page);
   const unit = await api.create(unique('lapsed'));
   await openToolbox(page);
   await context.setOffline(true);
