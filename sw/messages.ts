@@ -38,6 +38,11 @@ export interface TasksFailedMessage {
 
 export type WorkerMessage = TasksMessage | TasksFailedMessage | { type: 'OPEN'; path: string };
 
+/** The worker sent queued edits: pages read the outbox again. */
+export interface OutboxChangedMessage {
+  type: 'OUTBOX_CHANGED';
+}
+
 /** The type of a message, if it has one (messages are structured clones of unknown shape). */
 export function messageType(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !('type' in data)) return undefined;

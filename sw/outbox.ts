@@ -2,6 +2,7 @@
 import { OFFLINE } from '@shared/constants';
 import { appDb } from '../src/client/lib/offline/db';
 import { drainOutbox } from '../src/client/lib/offline/outbox';
+import type { OutboxChangedMessage } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -20,7 +21,7 @@ export async function replayOutbox(): Promise<boolean> {
   const db = appDb();
   const result = await drainOutbox(db);
   if (result.sent > 0) {
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'OUTBOX_CHANGED' });
+    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'OUTBOX_CHANGED' } satisfies OutboxChangedMessage);
   }
   return (await db.outbox.where('state').anyOf('pending', 'waiting').count()) > 0 && !result.paused;
 }

@@ -5,7 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerApiReads } from './api-cache';
 import { messageType, type PollTasksMessage } from './messages';
 import { pollTasks, registerNotificationClicks } from './tasks';
-import { replayOutbox, registerBackgroundSync } from './outbox';
+import { registerBackgroundSync } from './outbox';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
 
@@ -29,10 +29,6 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
     case 'POLL_TASKS':
       event.waitUntil(pollTasks(event, event.data as PollTasksMessage, event.source instanceof Client ? event.source : null));
-      break;
-    // A page with no lock to spare (or one closing) asks the worker to send the outbox.
-    case 'DRAIN_OUTBOX':
-      event.waitUntil(replayOutbox().catch(() => undefined));
       break;
   }
 });

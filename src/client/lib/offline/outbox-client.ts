@@ -7,6 +7,7 @@ import { ApiRequestError } from '../api-error';
 import { handleApiError } from '../error-handling';
 import { showToast } from '../ui-store';
 import type { StoredCommand } from './db';
+import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
 import { addCommand, answerData, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, retryNow, type CommandInput } from './outbox';
 
@@ -168,7 +169,7 @@ export function startOutbox(queryClient: QueryClient): void {
     if (document.visibilityState === 'visible') void requestDrain();
   };
   const onMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === 'OUTBOX_CHANGED') refreshSoon();
+    if (messageType(event.data) === 'OUTBOX_CHANGED') refreshSoon();
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
