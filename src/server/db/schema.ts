@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   customType,
+  doublePrecision,
   bigserial,
   boolean,
   index,
@@ -108,6 +109,8 @@ export const clientRegions = pgTable('client_regions', {
   isDefault: boolean('is_default').notNull().default(false),
   moleculaIndex: text('molecula_index'),
   esIndex: text('es_index'),
+  /** Grow charts of this client region show market level only: no person-level tabs (spec 3 §6, excluded_regions). */
+  marketLevelOnly: boolean('market_level_only').notNull().default(false),
 }, (t) => [uniqueIndex('client_regions_key').on(t.clientId, t.regionId)]);
 
 export const brands = pgTable('brands', {
@@ -320,3 +323,84 @@ export const segments = pgTable('segments', {
   uniqueIndex('segments_identifier_key').on(t.clientRegionId, t.identifier),
   index('segments_name_idx').on(t.clientRegionId, t.name),
 ]);
+
+/**
+ * Grow charts (spec 3 §3). A chart belongs to a product in a region of a client; its version
+ * goes up on every change to it, its markets or its audiences (decision 007).
+ */
+export const mekkos = pgTable('mekkos', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  measurementLabel: text('measurement_label').notNull().default('Penetration'),
+  /** people_count | tv_panelists */
+  countType: text('count_type').notNull().default('people_count'),
+  verticalType: text('vertical_type'),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('mekkos_scope_idx').on(t.clientId, t.productId, t.regionId),
+  // Names are unique per scope, trimmed and case-insensitively (spec 3 §5).
+  uniqueIndex('mekkos_scope_name_key').on(t.productId, t.regionId, sql`lower(btrim(${t.name}))`),
+  // At most one default chart per scope.
+  uniqueIndex('mekkos_scope_default_key').on(t.productId, t.regionId).where(sql`${t.isDefault}`),
+]);
+
+export const markets = pgTable('markets', {
+  id: serial('id').primaryKey(),
+  mekkoId: integer('mekko_id').notNull().references(() => mekkos.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+}, (t) => [
+  index('markets_mekko_idx').on(t.mekkoId, t.position),
+  uniqueIndex('markets_name_key').on(t.mekkoId, sql`lower(btrim(${t.name}))`),
+]);
+
+/** Audiences (sub-markets) of a market. Segment short ids are the context region's. */
+export const subMarkets = pgTable('sub_markets', {
+  id: serial('id').primaryKey(),
+  marketId: integer('market_id').notNull().references(() => markets.id, { onDelete: 'cascade' }),
+  mekkoId: integer('mekko_id').notNull().references(() => mekkos.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** owned | opportunity | none */
+  tag: text('tag').notNull().default('none'),
+  position: integer('position').notNull(),
+  matchedShortId: integer('matched_short_id'),
+  modeledShortId: integer('modeled_short_id'),
+  population: bigint('population', { mode: 'number' }).notNull().default(0),
+  weboClusterId: text('webo_cluster_id'),
+  discussionClusterNodeId: integer('discussion_cluster_node_id'),
+}, (t) => [
+  index('sub_markets_market_idx').on(t.marketId, t.position),
+  index('sub_markets_mekko_idx').on(t.mekkoId),
+  uniqueIndex('sub_markets_name_key').on(t.marketId, sql`lower(btrim(${t.name}))`),
+]);
+
+/** TV panelist estimate settings of a client region (spec 3 §3); without them charts count people only. */
+export const tvCountSettings = pgTable('tv_count_settings', {
+  clientRegionId: integer('client_region_id').primaryKey().references(() => clientRegions.id, { onDelete: 'cascade' }),
+  minimum: integer('minimum').notNull(),
+  maximum: integer('maximum').notNull(),
+  nPids: integer('n_pids').notNull(),
+  constant: doublePrecision('const').notNull().default(1),
+});
+
+/** Prediction models over a chart: a confidence per audience (spec 3 §3 Snapshot). */
+export const snapshots = pgTable('snapshots', {
+  id: serial('id').primaryKey(),
+  mekkoId: integer('mekko_id').notNull().references(() => mekkos.id, { onDelete: 'cascade' }),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('snapshots_mekko_idx').on(t.mekkoId)]);
+
+export const snapshotsSubMarkets = pgTable('snapshots_sub_markets', {
+  snapshotId: integer('snapshot_id').notNull().references(() => snapshots.id, { onDelete: 'cascade' }),
+  subMarketId: integer('sub_market_id').notNull().references(() => subMarkets.id, { onDelete: 'cascade' }),
+  currentConfidence: doublePrecision('current_confidence').notNull(),
+}, (t) => [primaryKey({ columns: [t.snapshotId, t.subMarketId] }), index('snapshots_sub_markets_sub_market_idx').on(t.subMarketId)]);

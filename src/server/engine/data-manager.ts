@@ -3,6 +3,7 @@ import type { DataSource } from '@shared/schemas/auth';
 import type { DataStatus } from '@shared/schemas/insights';
 import type { Db } from '../db/client';
 import * as repo from './engine-repository';
+import { catalogSeedOf } from './generator/generator';
 import { seedPopulation } from './population-seeder';
 import type { CountEngine } from './questions';
 import { BitmapEngine } from './runtime/bitmap-engine';
@@ -97,7 +98,7 @@ export class DataManager {
       this.forgetCatalog(clientRegionId);
       const started = performance.now();
       try {
-        await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: `demo:${state.client}` }, (done, total) => {
+        await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: catalogSeedOf(state.client) }, (done, total) => {
           state.progress = done / total;
         });
         Object.assign(state, { state: 'loading', progress: 0, stored: true });

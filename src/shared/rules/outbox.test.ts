@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, conflictRows, heldBackBy, heldOrRefused, laterOnEntity, rebase, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable, type OutboxCommand } from './outbox';
+import { backoffMs, conflictRows, createdKeys, heldBackBy, heldOrRefused, laterOnEntity, rebase, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable, type OutboxCommand } from './outbox';
 
 let n = 0;
 function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {
@@ -138,6 +138,15 @@ describe('rebase', () => {
     const tmp = 'tmp-0d4c0c7e-5a39-4f7e-9a61-1a4f2b7f0c11';
     const edit = { ...command(tmp), path: `/api/units/${tmp}` };
     expect(rebase(edit, { entityId: tmp, newVersion: 1, newId: '42' })).toMatchObject({ entityId: '42', path: '/api/units/42', baseVersion: 1 });
+  });
+
+  it('replaces an item key the answer says it created, in later paths and bodies', () => {
+    const key = 'tmp-5b1e7d2a-9c3f-4e8b-a1d2-3c4b5a6f7e80';
+    const addAudience = { ...command('7'), path: `/api/mekkos/7/markets/${key}/audiences`, body: { name: 'A', nested: [key], other: 'tmp-x' } };
+    const out = rebase(addAudience, { entityId: '7', newVersion: 3, newId: null, created: { [key]: 55 } });
+    expect(out).toMatchObject({ entityId: '7', baseVersion: 3, path: '/api/mekkos/7/markets/55/audiences', body: { name: 'A', nested: [55], other: 'tmp-x' } });
+    expect(createdKeys({ data: {}, meta: { created: { [key]: 55, bad: 'x' } } })).toEqual({ [key]: 55 });
+    expect(createdKeys({ data: {} })).toEqual({});
   });
 });
 

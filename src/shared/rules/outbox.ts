@@ -147,13 +147,41 @@ export function laterOnEntity<C extends OutboxCommand>(commands: readonly C[], a
 /**
  * After a command is applied, the next command on the same entity was based on the version the
  * first one made, which only the server knows: it takes the new version. A create hands its new
- * id on too (the later commands named the entity by a temporary id).
+ * id on too (the later commands named the entity by a temporary id), and so does an item made
+ * inside the entity (a chart's market): the answer's `meta.created` maps its temporary key to
+ * the new id, which replaces the key in later paths and bodies.
  */
-export function rebase<C extends OutboxCommand & { path: string }>(later: C, applied: { entityId: string; newVersion: number | null; newId: string | null }): C {
+export function rebase<C extends OutboxCommand & { path: string; body?: unknown }>(
+  later: C,
+  applied: { entityId: string; newVersion: number | null; newId: string | null; created?: Readonly<Record<string, number>> },
+): C {
   const entityId = applied.newId ?? later.entityId;
-  const path = applied.newId && applied.newId !== applied.entityId ? later.path.split(applied.entityId).join(applied.newId) : later.path;
+  let path = applied.newId && applied.newId !== applied.entityId ? later.path.split(applied.entityId).join(applied.newId) : later.path;
+  let body = later.body;
+  for (const [key, id] of Object.entries(applied.created ?? {})) {
+    path = path.split(key).join(String(id));
+    body = renameKey(body, key, id);
+  }
   const baseVersion = applied.newVersion ?? later.baseVersion;
-  return { ...later, entityId, path, baseVersion };
+  return { ...later, entityId, path, body, baseVersion };
+}
+
+/** The value with every string equal to `key` replaced by `id`, at any depth. */
+function renameKey(value: unknown, key: string, id: number): unknown {
+  if (value === key) return id;
+  if (Array.isArray(value)) return value.map((v) => renameKey(v, key, id));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameKey(v, key, id)]));
+  }
+  return value;
+}
+
+/** The temporary keys an answer says it turned into ids (`meta.created`). */
+export function createdKeys(body: unknown): Record<string, number> {
+  const meta = typeof body === 'object' && body !== null ? (body as { meta?: { created?: unknown } }).meta : undefined;
+  const created = meta?.created;
+  if (typeof created !== 'object' || created === null) return {};
+  return Object.fromEntries(Object.entries(created).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
 const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));

@@ -1,5 +1,5 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
-import { entityKey, laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
+import { createdKeys, entityKey, laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
 import { apiErrorSchema } from '@shared/schemas/error';
 import type { AppDatabase, StoredCommand } from './db';
 
@@ -182,11 +182,13 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
         await db.outbox.update(command.id, { state: 'done', response: body, error: null, nextAttemptAt: null });
         const made = entityIdentity(answerData(body));
         const newId = made.id !== null && made.id !== command.entityId ? made.id : null;
+        const created = createdKeys(body);
+        const renames = Object.keys(created).length > 0;
         for (const [i, later] of laterOnEntity(await onEntity(), command).entries()) {
           // Only the next command was based on this one's result (it passes its own on in turn);
           // a created entity's new id reaches every later command, which named it by its temporary id.
           const newVersion = i === 0 && later.baseVersion !== null ? made.version : null;
-          if (newVersion !== null || newId !== null) await db.outbox.put(rebase(later, { entityId: command.entityId, newVersion, newId }));
+          if (newVersion !== null || newId !== null || renames) await db.outbox.put(rebase(later, { entityId: command.entityId, newVersion, newId, created }));
         }
         return { kind: 'applied' as const, entity: await onEntity() };
       }

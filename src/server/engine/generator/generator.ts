@@ -26,6 +26,13 @@ export interface GeneratorOptions {
   shortIdBase?: number;
 }
 
+/**
+ * The catalogue seed of a client's generated data: its regions share one catalogue, so an
+ * identifier names the same segment in each, and the demo Grow charts can name segments
+ * before the people are generated (the same seed gives the same catalogue).
+ */
+export const catalogSeedOf = (clientSlug: string) => `demo:${clientSlug}`;
+
 /** The most segments one client region may have: its share of the short id space. */
 export const SHORT_ID_SPAN = 100_000;
 
