@@ -4,7 +4,8 @@ import { openDatabase } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
 import { seedTestPopulation } from './population';
 
-export const TEMPLATE_DIR = path.resolve('.tmp/api-template');
+/** API_TEMPLATE_DIR lets two test runs on one checkout keep their templates apart. */
+export const TEMPLATE_DIR = path.resolve(process.env.API_TEMPLATE_DIR ?? '.tmp/api-template');
 
 /** Builds one migrated, seeded PGlite directory; each test file starts from a copy of it. */
 export default async function setup() {

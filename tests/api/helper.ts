@@ -51,7 +51,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-  fs.cpSync(path.resolve('.tmp/api-template'), dir, { recursive: true });
+  fs.cpSync(path.resolve(process.env.API_TEMPLATE_DIR ?? '.tmp/api-template'), dir, { recursive: true });
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
   return {
