@@ -4,3 +4,5 @@
  */
 import './features/toolbox/unit-commands';
 import './features/shell/task-commands';
+import './features/audiences/save-audience-commands';
+import './features/grow/chart-commands';

@@ -34,6 +34,7 @@ import { Route as AppClientRegionBrandProductPlansRouteImport } from './routes/_
 import { Route as AppClientRegionBrandProductToolboxRouteImport } from './routes/_app.$client.$region.$brand.$product.toolbox'
 import { Route as AppClientRegionUploadPageAdminRouteImport } from './routes/_app.$client.$region.upload.$page.admin'
 import { Route as AppClientRegionBrandProductAudiencesSplatRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences.$'
+import { Route as AppClientRegionBrandProductAudiencesBuilderRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences_.builder'
 import { Route as AppClientRegionBrandProductInsightsBestCustomerRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.best-customer'
 import { Route as AppClientRegionBrandProductInsightsBuyerRetentionRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.buyer-retention'
 import { Route as AppClientRegionBrandProductInsightsCustomerAttritionRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.customer-attrition'
@@ -185,6 +186,12 @@ const AppClientRegionBrandProductAudiencesSplatRoute =
     path: '/$',
     getParentRoute: () => AppClientRegionBrandProductAudiencesRoute,
   } as any)
+const AppClientRegionBrandProductAudiencesBuilderRoute =
+  AppClientRegionBrandProductAudiencesBuilderRouteImport.update({
+    id: '/audiences_/builder',
+    path: '/audiences/builder',
+    getParentRoute: () => AppClientRegionBrandProductRoute,
+  } as any)
 const AppClientRegionBrandProductInsightsBestCustomerRoute =
   AppClientRegionBrandProductInsightsBestCustomerRouteImport.update({
     id: '/insights/best-customer',
@@ -317,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/$client/$region/$brand/$product/': typeof AppClientRegionBrandProductIndexRoute
   '/$client/$region/$brand/$product/audiences/$': typeof AppClientRegionBrandProductAudiencesSplatRoute
+  '/$client/$region/$brand/$product/audiences/builder': typeof AppClientRegionBrandProductAudiencesBuilderRoute
   '/$client/$region/$brand/$product/insights/best-customer': typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   '/$client/$region/$brand/$product/insights/buyer-retention': typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
   '/$client/$region/$brand/$product/insights/customer-attrition': typeof AppClientRegionBrandProductInsightsCustomerAttritionRoute
@@ -357,6 +365,7 @@ export interface FileRoutesByTo {
   '/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/$client/$region/$brand/$product': typeof AppClientRegionBrandProductIndexRoute
   '/$client/$region/$brand/$product/audiences/$': typeof AppClientRegionBrandProductAudiencesSplatRoute
+  '/$client/$region/$brand/$product/audiences/builder': typeof AppClientRegionBrandProductAudiencesBuilderRoute
   '/$client/$region/$brand/$product/insights/best-customer': typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   '/$client/$region/$brand/$product/insights/buyer-retention': typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
   '/$client/$region/$brand/$product/insights/customer-attrition': typeof AppClientRegionBrandProductInsightsCustomerAttritionRoute
@@ -400,6 +409,7 @@ export interface FileRoutesById {
   '/_app/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/_app/$client/$region/$brand/$product/': typeof AppClientRegionBrandProductIndexRoute
   '/_app/$client/$region/$brand/$product/audiences/$': typeof AppClientRegionBrandProductAudiencesSplatRoute
+  '/_app/$client/$region/$brand/$product/audiences_/builder': typeof AppClientRegionBrandProductAudiencesBuilderRoute
   '/_app/$client/$region/$brand/$product/insights/best-customer': typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   '/_app/$client/$region/$brand/$product/insights/buyer-retention': typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
   '/_app/$client/$region/$brand/$product/insights/customer-attrition': typeof AppClientRegionBrandProductInsightsCustomerAttritionRoute
@@ -443,6 +453,7 @@ export interface FileRouteTypes {
     | '/$client/$region/upload/$page/admin'
     | '/$client/$region/$brand/$product/'
     | '/$client/$region/$brand/$product/audiences/$'
+    | '/$client/$region/$brand/$product/audiences/builder'
     | '/$client/$region/$brand/$product/insights/best-customer'
     | '/$client/$region/$brand/$product/insights/buyer-retention'
     | '/$client/$region/$brand/$product/insights/customer-attrition'
@@ -483,6 +494,7 @@ export interface FileRouteTypes {
     | '/$client/$region/upload/$page/admin'
     | '/$client/$region/$brand/$product'
     | '/$client/$region/$brand/$product/audiences/$'
+    | '/$client/$region/$brand/$product/audiences/builder'
     | '/$client/$region/$brand/$product/insights/best-customer'
     | '/$client/$region/$brand/$product/insights/buyer-retention'
     | '/$client/$region/$brand/$product/insights/customer-attrition'
@@ -525,6 +537,7 @@ export interface FileRouteTypes {
     | '/_app/$client/$region/upload/$page/admin'
     | '/_app/$client/$region/$brand/$product/'
     | '/_app/$client/$region/$brand/$product/audiences/$'
+    | '/_app/$client/$region/$brand/$product/audiences_/builder'
     | '/_app/$client/$region/$brand/$product/insights/best-customer'
     | '/_app/$client/$region/$brand/$product/insights/buyer-retention'
     | '/_app/$client/$region/$brand/$product/insights/customer-attrition'
@@ -726,6 +739,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientRegionBrandProductAudiencesSplatRouteImport
       parentRoute: typeof AppClientRegionBrandProductAudiencesRoute
     }
+    '/_app/$client/$region/$brand/$product/audiences_/builder': {
+      id: '/_app/$client/$region/$brand/$product/audiences_/builder'
+      path: '/audiences/builder'
+      fullPath: '/$client/$region/$brand/$product/audiences/builder'
+      preLoaderRoute: typeof AppClientRegionBrandProductAudiencesBuilderRouteImport
+      parentRoute: typeof AppClientRegionBrandProductRoute
+    }
     '/_app/$client/$region/$brand/$product/insights/best-customer': {
       id: '/_app/$client/$region/$brand/$product/insights/best-customer'
       path: '/insights/best-customer'
@@ -870,6 +890,7 @@ interface AppClientRegionBrandProductRouteChildren {
   AppClientRegionBrandProductPlansRoute: typeof AppClientRegionBrandProductPlansRouteWithChildren
   AppClientRegionBrandProductToolboxRoute: typeof AppClientRegionBrandProductToolboxRoute
   AppClientRegionBrandProductIndexRoute: typeof AppClientRegionBrandProductIndexRoute
+  AppClientRegionBrandProductAudiencesBuilderRoute: typeof AppClientRegionBrandProductAudiencesBuilderRoute
   AppClientRegionBrandProductInsightsBestCustomerRoute: typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   AppClientRegionBrandProductInsightsBuyerRetentionRoute: typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
   AppClientRegionBrandProductInsightsCustomerAttritionRoute: typeof AppClientRegionBrandProductInsightsCustomerAttritionRoute
@@ -897,6 +918,8 @@ const AppClientRegionBrandProductRouteChildren: AppClientRegionBrandProductRoute
       AppClientRegionBrandProductToolboxRoute,
     AppClientRegionBrandProductIndexRoute:
       AppClientRegionBrandProductIndexRoute,
+    AppClientRegionBrandProductAudiencesBuilderRoute:
+      AppClientRegionBrandProductAudiencesBuilderRoute,
     AppClientRegionBrandProductInsightsBestCustomerRoute:
       AppClientRegionBrandProductInsightsBestCustomerRoute,
     AppClientRegionBrandProductInsightsBuyerRetentionRoute:

@@ -12,7 +12,7 @@ export function ToastRegion() {
         <Toast.Root
           key={t.id}
           className="toast toast--success"
-          duration={TIMING.toastMs}
+          duration={t.durationMs ?? TIMING.toastMs}
           onOpenChange={(open) => {
             if (!open) removeToast(t.id);
           }}

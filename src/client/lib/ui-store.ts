@@ -4,6 +4,8 @@ export interface Toast {
   id: number;
   title: string;
   description?: string;
+  /** How long it shows; the shell's default (spec 1 §9) when not given. */
+  durationMs?: number;
 }
 
 export interface Warning {
@@ -39,8 +41,8 @@ export function showWarning(lines: string[], ms: number): void {
   }, ms);
 }
 
-export function showToast(title: string, description?: string): void {
-  ui.toasts.push({ id: nextId++, title, description });
+export function showToast(title: string, description?: string, durationMs?: number): void {
+  ui.toasts.push({ id: nextId++, title, description, durationMs });
 }
 
 export function removeToast(id: number): void {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { GrowPage } from '../features/grow/grow-page';
+import { preloadGrow } from '../features/grow/grow-preload';
 import { requireArea, parseOptionalId, stringifyOptionalId } from '../lib/guards';
 
 export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}')({
@@ -8,5 +9,14 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insi
     stringify: (parsed) => ({ mekkoId: stringifyOptionalId(parsed.mekkoId) }),
   },
   beforeLoad: ({ context }) => requireArea('grow', context.scope),
-  component: () => <PlaceholderPage title="Grow" />,
+  // The chart list, the chart and its counts: what "Make available offline" saves. A failed
+  // read shows on the page (offline with nothing saved), not as an error page.
+  loader: ({ context, params }) => preloadGrow(context.queryClient, context.scope, params.mekkoId).catch(() => undefined),
+  component: GrowRoute,
 });
+
+function GrowRoute() {
+  const { scope } = Route.useRouteContext();
+  const { mekkoId } = Route.useParams();
+  return <GrowPage scope={scope} mekkoId={mekkoId} />;
+}

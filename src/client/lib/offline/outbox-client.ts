@@ -123,6 +123,23 @@ function onStorageMutated(parts: Record<string, unknown>): void {
 
 let started = false;
 
+type Settled = { applied: boolean; data: unknown };
+const waiters = new Map<string, (outcome: Settled) => void>();
+
+function settle(id: string, outcome: Settled): void {
+  waiters.get(id)?.(outcome);
+  waiters.delete(id);
+}
+
+/**
+ * Resolves when this tab sees the command applied (with the answer's data) or refused. A page
+ * that made something waits on it to open what the server made (a new chart's id); it may
+ * never resolve (another tab sent it, or the user left), so nothing must depend on it but that.
+ */
+export function whenSettled(id: string): Promise<Settled> {
+  return new Promise((resolve) => waiters.set(id, resolve));
+}
+
 /**
  * Folds applied commands into the caches, tells the user of refusals, and drains on the events
  * that matter. Started once a user is known (at start with a remembered user, or at login); it
@@ -149,12 +166,15 @@ export function startOutbox(queryClient: QueryClient): void {
     seen = new Map(commands.map((c) => [c.id, c]));
     const done = commands.filter((c) => c.state === 'done');
     for (const command of done) {
-      settleInCaches(queryClient, command, command.method === 'DELETE' ? null : answerData(command.response));
+      const answer = command.method === 'DELETE' ? null : answerData(command.response);
+      settleInCaches(queryClient, command, answer);
       settledHere.add(command.id);
+      settle(command.id, { applied: true, data: answer });
     }
     const db = await deviceDb();
     if (done.length > 0) await db.outbox.bulkDelete(done.map((c) => c.id));
     for (const command of commands) {
+      if (command.state === 'rejected') settle(command.id, { applied: false, data: null });
       if (command.state === 'rejected' && !command.notified) {
         showToast(`Not saved: ${command.label}`, command.error?.message);
         await db.outbox.update(command.id, { notified: true });

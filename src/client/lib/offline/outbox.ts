@@ -63,8 +63,26 @@ export async function addCommand(db: AppDatabase, input: CommandInput, now = Dat
     label: input.label,
     error: null,
   };
-  await db.outbox.add(command);
-  return command;
+  return db.transaction('rw', db.outbox, async () => {
+    const made = catchUp(command, await db.outbox.where('[entity+entityId]').equals([input.entity, input.entityId]).toArray());
+    await db.outbox.add(made);
+    return made;
+  });
+}
+
+/**
+ * An edit made between an earlier edit's answer and the page taking that answer in was based
+ * on what the page still showed: it takes the answer's version and the ids of what it made,
+ * as it would have if it had been queued behind it.
+ */
+function catchUp(command: StoredCommand, onEntity: readonly StoredCommand[]): StoredCommand {
+  let caughtUp = command;
+  for (const done of onEntity.filter((c) => c.state === 'done').sort((a, b) => a.createdAt - b.createdAt)) {
+    const { version } = entityIdentity(answerData(done.response));
+    const newer = version !== null && caughtUp.baseVersion !== null && version > caughtUp.baseVersion ? version : null;
+    caughtUp = rebase(caughtUp, { entityId: caughtUp.entityId, newVersion: newer, newId: null, created: createdKeys(done.response) });
+  }
+  return caughtUp;
 }
 
 interface Answer {

@@ -95,3 +95,17 @@ export function entityListStore<T extends Identified>(table: EntityTableName, sc
     },
   };
 }
+
+/** One entity read in a scope (a chart of a context), kept under `scope|id`. */
+export function entityStore<T extends Identified>(table: EntityTableName, scope: string, id: string, db: DbSource = deviceDb): Store<T> {
+  const key = `${scope}|${id}`;
+  return {
+    save: async (data) => {
+      await (await db()).entityTable(table).put({ key, scope, id, version: data.version ?? null, data, savedAt: Date.now() });
+    },
+    load: async () => {
+      const row = await (await db()).entityTable(table).get(key);
+      return row ? { value: row.data as T, savedAt: row.savedAt } : undefined;
+    },
+  };
+}

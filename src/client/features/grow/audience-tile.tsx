@@ -1,0 +1,70 @@
+import type { CSSProperties } from 'react';
+import type { Tile } from '@shared/rules/mekko-layout';
+import { audienceName, audienceTooltip, tagColour, tagFill, type ChartAudience } from './chart-model';
+import { ChartTooltip } from './chart-tooltip';
+import { DragHandle, type DragBinding } from './drag-handle';
+import { ZeroCountIcon } from './zero-count-icon';
+
+export interface AudienceTileProps {
+  audience: ChartAudience;
+  tile: Tile;
+  mode: 'view' | 'edit';
+  selected: boolean;
+  dimmed: boolean;
+  canOpenZeroCount: boolean;
+  onActivate(): void;
+  onZeroCount(): void;
+  /** Edit mode with reordering: the tile is sortable and shows a handle. */
+  drag?: DragBinding;
+}
+
+/**
+ * One audience: a real button (select in view mode, edit in edit mode) filled with its tag's
+ * colour. 'Short' tiles keep the name on one line and drop the count; 'skinny' ones show no
+ * text at all, the tooltip and the accessible name carry it.
+ */
+/** Below this a line of text would be cut in half: the tile keeps only its colour (and its tooltip). */
+const MIN_TEXT_PX = 18;
+
+export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag }: AudienceTileProps) {
+  const showName = !tile.skinny && tile.height >= MIN_TEXT_PX;
+  const className = [
+    'audience-tile',
+    tile.short && 'audience-tile--short',
+    tile.skinny && 'audience-tile--skinny',
+    selected && 'audience-tile--selected',
+    dimmed && 'audience-tile--dimmed',
+    audience.pending && 'audience-tile--pending',
+    audience.invalid && 'audience-tile--invalid',
+    drag && !drag.disabled && 'audience-tile--sortable',
+    drag?.dragging && 'audience-tile--dragging',
+  ].filter(Boolean).join(' ');
+  const style = {
+    top: tile.y,
+    height: tile.height,
+    '--tile-fill': tagFill(audience.tag),
+    '--tile-colour': tagColour(audience.tag),
+    ...drag?.style,
+  } as CSSProperties;
+
+  return (
+    <div ref={drag?.setNodeRef} className={className} style={style} onPointerDown={drag?.onPointerDown}>
+      <ChartTooltip title={audience.name} lines={audienceTooltip(audience, tile.share)}>
+        <button
+          type="button"
+          className="audience-tile__button"
+          aria-label={audienceName(audience)}
+          aria-pressed={mode === 'view' ? selected : undefined}
+          onClick={onActivate}
+        >
+          {showName ? <span className="audience-tile__name">{audience.name}</span> : null}
+          {showName && !tile.short ? <span className="audience-tile__count">{audience.countLabel}</span> : null}
+        </button>
+      </ChartTooltip>
+      {drag ? <DragHandle className="audience-tile__handle" label={`Move audience ${audience.name}`} binding={drag} /> : null}
+      {/* The accessible name already says so; the mark is for sighted users. */}
+      {audience.invalid ? <span className="audience-tile__warning" aria-hidden="true">!</span> : null}
+      {audience.count === 0 ? <ZeroCountIcon name={audience.name} canOpen={canOpenZeroCount} onOpen={onZeroCount} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { GROW_TEXT, levelForTab, saveAudienceBlock, selectionRules, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
+import type { Counts } from '@shared/schemas/insights';
+import { useOnline } from '../../lib/offline/freshness';
+import { isApiError } from '../../lib/api-error';
+import { toSelectable } from './chart-data';
+import type { MekkoView } from './chart-edits';
+import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-export';
+import type { ChartMarket } from './chart-model';
+import { FilterBar } from './filter-bar';
+import { GrowGutter } from './grow-gutter';
+import { growState } from './grow-store';
+import { GrowTabs } from './grow-tabs';
+import { InsightsPanel } from './insights-panel';
+import { MekkoChart } from './mekko-chart';
+import { saveAudienceHref } from './save-audience-link';
+import type { ChartActions } from './use-chart-actions';
+
+interface Props {
+  context: string;
+  chart: MekkoView;
+  markets: ChartMarket[];
+  totals: Record<GrowTab, number | null>;
+  tab: GrowTab;
+  levels: { person: boolean; market: boolean };
+  counts: UseQueryResult<Counts>;
+  tv: { settings: TvCountSettings; people: number; regionSlug: string } | null;
+  selectedIds: readonly (number | string)[];
+  may: { create: boolean; update: boolean; destroy: boolean };
+  productPath: string;
+  canCreateAudiences: boolean;
+  onTab: (tab: GrowTab) => void;
+  onLevel: (level: 'market' | 'person') => void;
+  onAudienceClick: (id: number | string) => void;
+  onSelection: (ids: (number | string)[]) => void;
+  actions: ChartActions;
+}
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The chart area and the insights area of one chart, with the tabs, the filter bar and the gutter between them. */
+export function ChartWorkspace(props: Props) {
+  const { chart, markets, tab, selectedIds, may } = props;
+  const snap = useSnapshot(growState);
+  const router = useRouter();
+  const online = useOnline();
+  const mode = may.update ? snap.mode : 'view';
+  const audiences = chart.markets.flatMap((m) => m.sub_markets.map((a) => ({ audience: a, market: m })));
+  const selected = audiences.filter((x) => selectedIds.includes(x.audience.id));
+  const selectable = selected.map((x) => toSelectable(x.audience));
+  const ruleTab = tab === 'total' ? 'matched' : tab;
+  const rules = selectionRules(selectable, ruleTab);
+  const segments = new Map(chart.segments.map((s) => [s.id, s]));
+  const block = saveAudienceBlock(selectable, ruleTab, {
+    canCreateAudiences: props.canCreateAudiences,
+    segmentAllowsCreate: (id) => segments.get(id)?.create_audience_single ?? false,
+    compareMode: false,
+  });
+  const countsError = props.counts.error;
+  const exportAs = (kind: 'png' | 'svg') => {
+    const viewMarkets = markets;
+    const svg = chartSvg(viewMarkets, { measurementLabel: chart.measurement_label, title: chart.name, widthPx: 1600, heightPx: 900 });
+    if (kind === 'svg') downloadSvg(svg, `${exportFileName(chart.name)}.svg`);
+    else void downloadPng(svg, `${exportFileName(chart.name)}.png`);
+  };
+
+  return (
+    <div className={`grow-workspace grow-workspace--${snap.focus}`}>
+      <div className="grow-toolbar">
+        <GrowTabs tab={tab} totals={props.totals} levels={props.levels} countType={chart.count_type} onChange={props.onTab} />
+        <div className="grow-toolbar__actions">
+          {may.update ? (
+            <div role="group" aria-label="Chart mode" className="segmented">
+              <button type="button" aria-pressed={mode === 'view'} onClick={() => (growState.mode = 'view')}>View</button>
+              <button type="button" aria-pressed={mode === 'edit'} onClick={() => (growState.mode = 'edit')}>Edit</button>
+            </div>
+          ) : null}
+          {mode === 'edit' && chart.vertical_type === null ? (
+            <button type="button" className="button button--secondary" onClick={() => (growState.panel = { kind: 'market', marketId: null })}>{GROW_TEXT.addMarket}</button>
+          ) : null}
+          <button type="button" className="button button--ghost" onClick={() => exportAs('png')}>Export PNG</button>
+          <button type="button" className="button button--ghost" onClick={() => exportAs('svg')}>Export SVG</button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={selected.length === 0 || block !== null || rules === null}
+            title={block ?? (selected.length === 0 ? 'Select audiences to save them as an audience.' : undefined)}
+            onClick={() => rules && void router.navigate({ href: saveAudienceHref(props.productPath, chart, selected, rules) })}
+          >
+            {GROW_TEXT.saveAudience}
+          </button>
+        </div>
+      </div>
+      {block && selected.length > 0 ? <p className="grow-note">{block}</p> : null}
+      {!online && props.counts.dataUpdatedAt > 0 ? <p className="grow-note" role="status">Offline · counts as of {time(props.counts.dataUpdatedAt)}</p> : null}
+      {countsError && isApiError(countsError) && countsError.status === 503 ? <p className="grow-note" role="status">Counts become available when the data is ready.</p> : null}
+      <FilterBar
+        chips={selected.map((x) => ({ id: x.audience.id, market: x.market.name, audience: x.audience.name }))}
+        onRemove={(id) => props.onSelection(selectedIds.filter((x) => x !== id))}
+        onClear={() => props.onSelection([])}
+      />
+      <div className="grow-split">
+        <section className="grow-chart-area" aria-label="Chart">
+            <MekkoChart
+              markets={markets}
+              mode={mode}
+              measurementLabel={chart.measurement_label}
+              selectedIds={selectedIds}
+              canOpenZeroCount={mode === 'view'}
+              onAudienceClick={(a) => props.onAudienceClick(a.id)}
+              onEditAudience={(a, m) => (growState.panel = { kind: 'audience', marketId: m.id, audienceId: a.id })}
+              onEditMarket={(m) => (growState.panel = { kind: 'market', marketId: m.id })}
+              onAddAudience={(m) => (growState.panel = { kind: 'audience', marketId: m.id, audienceId: null })}
+              onReorderMarkets={(ids) => props.actions.reorderMarkets(ids)}
+              onReorderAudiences={(marketId, ids) => {
+                const market = chart.markets.find((m) => m.id === marketId);
+                if (market) props.actions.reorderAudiences(market, ids);
+              }}
+            />
+        </section>
+        <GrowGutter focus={snap.focus} selectedCount={selected.length} onFocus={(f) => (growState.focus = f)} />
+        {snap.focus === 'insights' ? (
+          <section className="grow-insights-area" aria-label="Insights">
+            <InsightsPanel
+              context={props.context}
+              level={levelForTab(tab)}
+              rules={rules}
+              caption={`${tab === 'total' ? GROW_TEXT.tabTotal : tab === 'matched' ? GROW_TEXT.tabMatched : GROW_TEXT.tabModeled} · ${selected.length === 0 ? 'no audiences selected' : `${selected.length} audience${selected.length === 1 ? '' : 's'} selected`}`}
+              markets={chart.markets.map((m) => ({ id: m.id, name: m.name, population: m.sub_markets.reduce((s, a) => s + a.population, 0), audiences: m.sub_markets.map((a) => ({ id: a.id, name: a.name, population: a.population, selected: selectedIds.includes(a.id) })) }))}
+              countType={chart.count_type}
+              tv={chart.count_type === 'tv_panelists' ? props.tv : null}
+              levels={props.levels}
+              onLevelChange={props.onLevel}
+            />
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

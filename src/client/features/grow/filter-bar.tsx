@@ -1,0 +1,30 @@
+interface Chip {
+  id: number | string;
+  market: string;
+  audience: string;
+}
+
+interface Props {
+  chips: Chip[];
+  onRemove: (id: number | string) => void;
+  onClear: () => void;
+}
+
+/** The selected audiences as filters (spec 3 §3 Filter: market name > audience name), each removable. */
+export function FilterBar({ chips, onRemove, onClear }: Props) {
+  if (chips.length === 0) return <p className="filter-bar filter-bar--empty">No filters: select audiences in the chart to filter the insights.</p>;
+  return (
+    <div className="filter-bar" role="group" aria-label="Filters">
+      <span className="filter-bar__title">Filtered by</span>
+      <ul className="filter-bar__chips">
+        {chips.map((c) => (
+          <li key={c.id} className="chip">
+            <span>{c.market} &gt; {c.audience}</span>
+            <button type="button" className="chip__remove" aria-label={`Remove filter ${c.market} > ${c.audience}`} onClick={() => onRemove(c.id)}>✕</button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--ghost" onClick={onClear}>Clear all</button>
+    </div>
+  );
+}

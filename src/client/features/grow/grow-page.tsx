@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import '../../styles/grow.css';
+import '../../styles/grow-page.css';
+import '../../styles/insights.css';
+import { useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { can } from '@shared/permissions';
+import { allowedTab, canSelect, GROW_TEXT, segmentKindOf, type GrowTab } from '@shared/rules/grow';
+import { hasShortIds } from '@shared/rules/insights';
+import { PageHeader } from '../../components/page-header';
+import type { ProductScope } from '../../lib/guards';
+import { useWithOutbox } from '../../lib/offline/outbox-client';
+import { MEKKO_ENTITY } from './chart-commands';
+import { chartMarkets, chooseChart, countsBodyOf, tabTotals, toSelectable } from './chart-data';
+import { sortCharts, type AudienceView, type MekkoView, type SummaryView } from './chart-edits';
+import { ChartWorkspace } from './chart-workspace';
+import { GrowPanels } from './grow-panels';
+import { contextOf } from './grow-preload';
+import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
+import { growState, setSelection } from './grow-store';
+import { ChartPicker } from './chart-picker';
+import { InvalidChartDialog, MessageDialog } from './grow-dialogs';
+import { useChartActions } from './use-chart-actions';
+
+interface Props {
+  scope: ProductScope;
+  mekkoId: number | undefined;
+}
+
+/** Grow (spec 3 §2.2): the chart picker and actions, the marimekko of markets and audiences, and the insights of the selection. */
+export function GrowPage({ scope, mekkoId }: Props) {
+  const router = useRouter();
+  const snap = useSnapshot(growState);
+  const context = contextOf(scope);
+  const region = scope.context.region?.slug ?? '';
+  const may = { create: can(scope.permissions, 'mekkos', 'create'), update: can(scope.permissions, 'mekkos', 'update'), destroy: can(scope.permissions, 'mekkos', 'destroy') };
+
+  const list = useQuery(mekkosQueryOptions(context));
+  const charts = sortCharts(useWithOutbox<SummaryView[]>(MEKKO_ENTITY, list.data) ?? []);
+  const current = chooseChart(charts, mekkoId);
+  const chartId = typeof current?.id === 'number' ? current.id : undefined;
+  const chartQuery = useQuery({ ...mekkoQueryOptions(context, chartId ?? 0), enabled: chartId !== undefined });
+  const chart = useWithOutbox<MekkoView>(MEKKO_ENTITY, chartQuery.data);
+  const tv = useQuery(tvSettingsQueryOptions(context));
+  const tabsConfig = useQuery(tabsConfigurationQueryOptions(context, chartId ?? null));
+  const levels = {
+    person: tabsConfig.data?.find((t) => t.name === 'Person Level')?.visible ?? true,
+    market: tabsConfig.data?.find((t) => t.name === 'Market Level')?.visible ?? true,
+  };
+  const tab = allowedTab(snap.tab, levels);
+  const body = chart ? countsBodyOf(chart) : null;
+  const counts = useQuery({ ...countsQueryOptions(context, body ?? countsBodyOf({ markets: [] } as unknown as MekkoView)), enabled: body !== null && hasShortIds(body) });
+  const scale = { countType: chart?.count_type ?? 'people_count', tv: tv.data ?? null, people: chart?.region_people ?? null } as const;
+  const markets = chart ? chartMarkets(chart, tab, counts.data, scale) : [];
+  const totals = chart ? tabTotals(chart, counts.data, scale) : { total: null, matched: null, modeled: null };
+  const audiences: AudienceView[] = chart ? chart.markets.flatMap((m) => m.sub_markets) : [];
+  const selectedIds = chartId === undefined ? [] : (snap.selection[String(chartId)] ?? []).filter((id) => audiences.some((a) => a.id === id));
+  const invalid = chart && chart.segments_checked ? chart.invalid_audience_ids : [];
+
+  const open = (id: number | string | undefined) => void router.navigate({ href: `/${scope.productPath}/insights/grow${id === undefined ? '' : `/${id}`}` });
+  const actions = useChartActions({ context, chart, charts, current, open });
+
+  const changeTab = (next: GrowTab) => {
+    // A person tab filters by that tab's segment: selected audiences without one cannot filter (spec 3 §8).
+    if (next !== 'total' && audiences.some((a) => selectedIds.includes(a.id) && !canSelect(toSelectable(a), next))) growState.dialog = { kind: 'invalid-selected' };
+    growState.tab = next;
+  };
+  const clickAudience = (id: number | string) => {
+    const audience = audiences.find((a) => a.id === id);
+    if (!audience || chartId === undefined) return;
+    if (selectedIds.includes(id)) return setSelection(chartId, selectedIds.filter((x) => x !== id));
+    if (tab !== 'total' && !canSelect(toSelectable(audience), tab)) {
+      growState.dialog = { kind: 'cannot-filter', name: audience.name };
+      return;
+    }
+    setSelection(chartId, [...selectedIds, id]);
+  };
+  const loading = list.isFetching || chartQuery.isFetching || counts.isFetching;
+
+  return (
+    <div className="page grow-page">
+      <PageHeader title="Grow">
+        {loading ? <span role="status" className="grow-loading">{GROW_TEXT.loading}</span> : null}
+      </PageHeader>
+      <ChartPicker
+        charts={charts}
+        current={current}
+        may={may}
+        onPick={(c) => open(c.id)}
+        onCreate={() => (growState.panel = { kind: 'chart', mode: 'create' })}
+        onEdit={() => (growState.panel = { kind: 'chart', mode: 'edit' })}
+        onCopy={actions.copy}
+        onDelete={() => (growState.dialog = { kind: 'delete-chart' })}
+      />
+      {list.isError && !list.data ? <p role="alert">The Grow charts could not be loaded. Check the network and try again.</p> : null}
+      {list.data && charts.length === 0 ? (
+        <section className="empty-state" aria-labelledby="no-charts">
+          <h2 id="no-charts">{GROW_TEXT.noCharts}</h2>
+          {may.create ? <button type="button" className="button button--primary" onClick={() => (growState.panel = { kind: 'chart', mode: 'create' })}>Create chart</button> : <p>{GROW_TEXT.noChartsCannotCreate}</p>}
+        </section>
+      ) : null}
+      {mekkoId !== undefined && list.data && !current ? <p role="alert">There is no Grow chart {mekkoId} in this product: it may have been deleted.</p> : null}
+      {current?.pending ? <p role="status">This chart is saved on this device and opens once the server has it.</p> : null}
+      {chartQuery.isError && !chart ? <p role="alert">This chart could not be loaded{navigator.onLine ? '' : ' offline: open it once while online, or use “Make available offline”'}.</p> : null}
+      {chart && invalid.length === 0 ? (
+        <ChartWorkspace
+          context={context}
+          chart={chart}
+          markets={markets}
+          totals={totals}
+          tab={tab}
+          levels={levels}
+          counts={counts}
+          tv={tv.data ? { settings: tv.data, people: chart.region_people ?? 0, regionSlug: region } : null}
+          selectedIds={selectedIds}
+          may={may}
+          productPath={scope.productPath}
+          canCreateAudiences={can(scope.permissions, 'audiences', 'create')}
+          onTab={changeTab}
+          onLevel={(level) => changeTab(level === 'market' ? 'total' : tab === 'total' ? 'matched' : tab)}
+          onAudienceClick={clickAudience}
+          onSelection={(ids) => chartId !== undefined && setSelection(chartId, ids)}
+          actions={actions}
+        />
+      ) : null}
+      {chart && invalid.length > 0 ? (
+        <InvalidChartDialog
+          invalidCount={invalid.length}
+          names={audiences.filter((a) => invalid.includes(Number(a.id))).map((a) => a.name)}
+          may={may}
+          canChooseAnother={charts.some((c) => c.id !== chart.id && c.invalid_audience_count === 0 && !c.pending)}
+          onRemoveInvalid={actions.removeInvalid}
+          onDeleteChart={actions.remove}
+          onChooseAnother={() => open(charts.find((c) => c.id !== chart.id && c.invalid_audience_count === 0 && !c.pending)?.id)}
+        />
+      ) : null}
+      <GrowPanels context={context} region={region} chart={chart} charts={charts} current={current} may={may} tvAllowed={Boolean(tv.data) && may.update} actions={actions} />
+      {snap.dialog?.kind === 'cannot-filter' ? (
+        <MessageDialog title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
+      ) : null}
+      {snap.dialog?.kind === 'invalid-selected' ? (
+        <MessageDialog title={GROW_TEXT.invalidSelectedTitle} message={GROW_TEXT.invalidSelected(segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
+      ) : null}
+    </div>
+  );
+}
+

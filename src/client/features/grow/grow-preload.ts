@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { formatContext } from '@shared/rules/context';
+import { hasShortIds } from '@shared/rules/insights';
+import type { ProductScope } from '../../lib/guards';
+import { chooseChart, countsBodyOf } from './chart-data';
+import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
+
+const COUNTS_WAIT_MS = 5_000;
+
+/** The X-Context string of a product scope. */
+export function contextOf(scope: ProductScope): string {
+  const c = scope.context;
+  return formatContext({ client: c.client.slug, region: c.region?.slug, brand: c.brand?.slug, product: c.product?.slug });
+}
+
+/**
+ * What the Grow route needs before it renders, and what "Make available offline" keeps: the
+ * chart list, the chart on view (or the default) with its counts, the tabs and TV settings.
+ */
+export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined): Promise<void> {
+  const context = contextOf(scope);
+  const list = await queryClient.ensureQueryData(mekkosQueryOptions(context));
+  const chosen = chooseChart(list, mekkoId);
+  await Promise.all([
+    queryClient.ensureQueryData(tvSettingsQueryOptions(context)).catch(() => null),
+    queryClient.ensureQueryData(tabsConfigurationQueryOptions(context, typeof chosen?.id === 'number' ? chosen.id : null)).catch(() => null),
+    (async () => {
+      if (!chosen || typeof chosen.id !== 'number') return;
+      const chart = await queryClient.ensureQueryData(mekkoQueryOptions(context, chosen.id));
+      const body = countsBodyOf(chart);
+      if (!hasShortIds(body)) return;
+      // The route never waits long on counts: while the region's data is being prepared they
+      // are retried in the background, and the page shows them when they come.
+      const counts = queryClient.ensureQueryData(countsQueryOptions(context, body)).catch(() => null);
+      await Promise.race([counts, new Promise((resolve) => setTimeout(resolve, COUNTS_WAIT_MS))]);
+    })(),
+  ]);
+}

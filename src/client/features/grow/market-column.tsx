@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { GROW_TEXT } from '@shared/rules/grow';
+import type { Column } from '@shared/rules/mekko-layout';
+import { marketTooltip, type ChartMarket } from './chart-model';
+import { ChartTooltip } from './chart-tooltip';
+import { DragHandle, type DragBinding } from './drag-handle';
+
+/** The column's parts around the plot, in px: the name strip above and the 'Add Audience' strip below. */
+export const COLUMN_HEAD_PX = 32;
+export const COLUMN_FOOT_PX = 40;
+
+export interface MarketColumnProps {
+  market: ChartMarket;
+  column: Column;
+  heightPx: number;
+  /** Edit mode: the name opens the market form. */
+  onEdit?: () => void;
+  /** Edit mode: the 'Add Audience' button under the column. */
+  onAddAudience?: () => void;
+  drag?: DragBinding;
+  /** The audience tiles. */
+  children: ReactNode;
+}
+
+/**
+ * One market: its name above (ellipsis when narrow, the full name and numbers in the tooltip),
+ * its tiles in the plot, and in edit mode the handle to move it and 'Add Audience' below.
+ * It is a labelled group so a screen reader says which market a tile belongs to.
+ */
+export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, drag, children }: MarketColumnProps) {
+  const className = ['market-column', market.pending && 'market-column--pending', drag?.dragging && 'market-column--dragging'].filter(Boolean).join(' ');
+  const tooltip = marketTooltip(market, column.share);
+  return (
+    <div
+      ref={drag?.setNodeRef}
+      role="group"
+      aria-label={market.pending ? `${market.name}, Pending` : market.name}
+      className={className}
+      style={{ left: column.x, width: column.width, ...drag?.style }}
+    >
+      <div className="market-column__head" style={{ height: COLUMN_HEAD_PX }} onPointerDown={drag?.onPointerDown}>
+        {drag ? <DragHandle className="market-column__handle" label={`Move market ${market.name}`} binding={drag} /> : null}
+        <ChartTooltip title={market.name} lines={tooltip}>
+          {onEdit ? (
+            <button type="button" className="market-column__name market-column__name--button" onClick={onEdit}>
+              <span className="grow-sr-only">Edit market </span>{market.name}
+            </button>
+          ) : (
+            // Focusable so keyboard users can read the full name and the market's numbers.
+            <span className="market-column__name" tabIndex={0}>{market.name}</span>
+          )}
+        </ChartTooltip>
+      </div>
+      <div className="market-column__plot" style={{ height: heightPx }}>{children}</div>
+      {onAddAudience ? (
+        <div className="market-column__foot" style={{ height: COLUMN_FOOT_PX }}>
+          <button type="button" className="market-column__add" onClick={onAddAudience}>
+            <span aria-hidden="true">+</span> {GROW_TEXT.addAudience}<span className="grow-sr-only"> to {market.name}</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from './api-error';
+import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage, normalizeRules, widgetQueryOptions } from './insights-queries';
+
+const ctx = 'acme/us/fizz-cola/fizz-original';
+
+describe('normalizeRules', () => {
+  it('spells a rule one way: ids sorted and once, groups sorted and once, excludes sorted', () => {
+    expect(normalizeRules({ include: { and: [[10, 2, 2], [1], [2, 10]] }, exclude: [9, 3, 9] })).toEqual({ include: { and: [[1], [2, 10]] }, exclude: [3, 9] });
+  });
+});
+
+describe('insights query keys', () => {
+  it('hold the context and the rule, so each context keeps its own insights', () => {
+    const a = { include: { and: [[2, 1]] }, exclude: [] };
+    const b = { include: { and: [[1, 2]] }, exclude: [] };
+    expect(categoriesQueryOptions(ctx).queryKey).toEqual(['insights', ctx, 'categories']);
+    expect(widgetQueryOptions(ctx, a, 7).queryKey).toEqual(['insights', ctx, 'widget', b, '7']);
+    expect(widgetQueryOptions(ctx, a, 'Age').queryKey).toEqual(widgetQueryOptions(ctx, b, 'Age').queryKey);
+    expect(audienceCountQueryOptions(ctx, a).queryKey).toEqual(['insights', ctx, 'audience-count', b]);
+    expect(audienceCountQueryOptions('acme/au/fizz-cola/fizz-original', a).queryKey).not.toEqual(audienceCountQueryOptions(ctx, a).queryKey);
+  });
+});
+
+describe('insightErrorMessage', () => {
+  it('explains data not ready, passes on the server message, and names a missing network', () => {
+    expect(insightErrorMessage(new ApiRequestError(503, 'DATA_NOT_READY', 'Data is being prepared'))).toBe('Counts become available when the data is ready.');
+    expect(insightErrorMessage(new ApiRequestError(422, 'VALIDATION_FAILED', 'At most 20 OR-groups'))).toBe('At most 20 OR-groups');
+    expect(insightErrorMessage(new TypeError('Failed to fetch'))).toMatch(/could not be reached/);
+  });
+});

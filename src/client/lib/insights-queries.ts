@@ -1,0 +1,102 @@
+import { queryOptions } from '@tanstack/react-query';
+import { parseContextHeader } from '@shared/rules/context';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { ERROR_CODES } from '@shared/schemas/error';
+import { categoriesResponseSchema, countResponseSchema, widgetResponseSchema } from '@shared/schemas/insights';
+import { api } from './api-client';
+import { isApiError } from './api-error';
+
+/**
+ * The count engine's reads for insights (issue 3 API, used by Grow's insights panel and the
+ * audience builder; a feature never imports another, so they live here). `context` is the
+ * X-Context string (client/region/brand/product): it and the rule are part of every key, so
+ * the persisted query cache keeps each chart's insights per context and they show offline.
+ */
+const FIVE_MINUTES = 5 * 60_000;
+/** While the region's data is being prepared (503 DATA_NOT_READY) the question is asked again this often. */
+export const DATA_NOT_READY_RETRY_MS = 5_000;
+
+export type CategoryRef = number | string;
+export type InsightCategory = { id: number; name: string; values: { id: number; name: string }[] };
+
+const uniqueSorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * One spelling per rule: ids of a group sorted and once, groups sorted, excludes sorted. The
+ * same selection made in another order asks (and caches) the same question.
+ */
+export function normalizeRules(rules: AudienceRules): AudienceRules {
+  const groups = rules.include.and.map(uniqueSorted);
+  const seen = new Set<string>();
+  const and = groups
+    .sort((a, b) => a.join(',').localeCompare(b.join(','), 'en', { numeric: true }))
+    .filter((g) => {
+      const key = g.join(',');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return { include: { and }, exclude: uniqueSorted(rules.exclude ?? []) };
+}
+
+export const insightKeys = {
+  all: (context: string) => ['insights', context] as const,
+  categories: (context: string) => ['insights', context, 'categories'] as const,
+  widget: (context: string, rules: AudienceRules, category: CategoryRef) =>
+    ['insights', context, 'widget', normalizeRules(rules), String(category)] as const,
+  audienceCount: (context: string, rules: AudienceRules) => ['insights', context, 'audience-count', normalizeRules(rules)] as const,
+};
+
+/** Whether an error is the server saying the region's data is still being prepared. */
+export function isDataNotReady(error: unknown): boolean {
+  return isApiError(error) && error.status === 503 && error.code === ERROR_CODES.dataNotReady;
+}
+
+const askAgainWhileNotReady = (query: { state: { error: unknown } }) => (isDataNotReady(query.state.error) ? DATA_NOT_READY_RETRY_MS : false);
+
+const slugs = (context: string) => parseContextHeader(context);
+
+/** The region's demographic categories and their values. */
+export const categoriesQueryOptions = (context: string) =>
+  queryOptions({
+    queryKey: insightKeys.categories(context),
+    queryFn: async ({ signal }): Promise<InsightCategory[]> =>
+      (await api('/api/insights/categories', categoriesResponseSchema, { context: slugs(context), signal })).data,
+    staleTime: 6 * FIVE_MINUTES,
+    refetchInterval: askAgainWhileNotReady,
+    // The panel says what went wrong in place.
+    meta: { handlesErrors: true },
+  });
+
+/** One index widget of a rule: per value of the category, share, base share, index and flags. */
+export const widgetQueryOptions = (context: string, rules: AudienceRules, category: CategoryRef) =>
+  queryOptions({
+    queryKey: insightKeys.widget(context, rules, category),
+    queryFn: async ({ signal }) =>
+      (await api('/api/insights/widgets', widgetResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules), category }, context: slugs(context), signal })).data,
+    staleTime: FIVE_MINUTES,
+    refetchInterval: askAgainWhileNotReady,
+    meta: { handlesErrors: true },
+  });
+
+/** People in a rule (OR within a group, AND across groups, minus the excludes). */
+export const audienceCountQueryOptions = (context: string, rules: AudienceRules) =>
+  queryOptions({
+    queryKey: insightKeys.audienceCount(context, rules),
+    queryFn: async ({ signal }): Promise<number> =>
+      (await api('/api/audiences/count', countResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules) }, context: slugs(context), signal })).data.count,
+    staleTime: FIVE_MINUTES,
+    refetchInterval: askAgainWhileNotReady,
+    meta: { handlesErrors: true },
+  });
+
+export const DATA_NOT_READY_TEXT = 'Counts become available when the data is ready.';
+export const UNREACHABLE_TEXT = 'The server could not be reached. These counts show once the network is back.';
+
+/** What to tell the user about a failed insights read: the server's message, or why there is none. */
+export function insightErrorMessage(error: unknown): string {
+  if (isDataNotReady(error)) return DATA_NOT_READY_TEXT;
+  if (isApiError(error)) return error.message;
+  if (error instanceof TypeError) return UNREACHABLE_TEXT;
+  return 'Something went wrong. Please try again.';
+}
