@@ -23,6 +23,10 @@ import insightsRoutes from './modules/insights/insights-routes';
 import { DataManager } from './engine/data-manager';
 import notificationRoutes from './modules/notifications/notifications-routes';
 import toolboxRoutes from './modules/toolbox/toolbox-routes';
+import snapshotRoutes from './modules/snapshots/snapshot-routes';
+import audienceRoutes from './modules/audiences/audience-routes';
+import growConfigRoutes from './modules/grow-config/grow-config-routes';
+import growRoutes from './modules/grow/grow-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -83,6 +87,10 @@ export async function buildApp({ config, database, logger, serveClient = true }:
   await app.register(toolboxRoutes);
   await app.register(notificationRoutes);
   await app.register(insightsRoutes);
+  await app.register(snapshotRoutes);
+  await app.register(audienceRoutes);
+  await app.register(growConfigRoutes);
+  await app.register(growRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);

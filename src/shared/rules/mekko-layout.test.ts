@@ -59,4 +59,9 @@ describe('mekkoLayout', () => {
     expect(a?.tiles.map((t) => [t.height, t.short, t.skinny])).toEqual([[50, true, true], [450, false, true]]);
     expect(b?.tiles.map((t) => [t.short, t.skinny])).toEqual([[false, false]]);
   });
+
+  it('keeps a tile that counts zero 40 px high, taking the room from the others', () => {
+    const [a] = mekkoLayout([market('a', 100, [0, 50, 150])], { mode: 'view', widthPx: 400, heightPx: 400 });
+    expect(a?.tiles.map((t) => t.height)).toEqual([40, 90, 270]);
+  });
 });

@@ -5,11 +5,13 @@
  * - A market's width is its share of the total population; equal in edit mode, and when the
  *   total is 0. No column is narrower than 40 px: the others give up the room, in proportion.
  * - An audience's height is its share of its market's count; equal in edit mode, and when the
- *   market's count is 0.
+ *   market's count is 0. No tile is lower than 40 px (§9 "audience height"), so an audience that
+ *   counts zero can still be seen, named and clicked: the others give up the room, in proportion.
  * - A tile is 'short' at 50 px high or less and 'skinny' at 40 px wide or less.
  */
 export const MEKKO_LAYOUT = {
   minColumnPx: 40,
+  minTilePx: 40,
   shortAtPx: 50,
   skinnyAtPx: 40,
   /** The axes' labelled steps, in percent. */
@@ -93,7 +95,7 @@ export function mekkoLayout(markets: readonly LayoutMarket[], { mode, widthPx, h
   return markets.map((market, i) => {
     const width = widths[i] ?? 0;
     const marketCount = market.audiences.reduce((a, au) => a + positive(au.count), 0);
-    const heights = proportionalSizes(market.audiences.map((au) => (edit ? 1 : au.count)), heightPx);
+    const heights = proportionalSizes(market.audiences.map((au) => (edit ? 1 : au.count)), heightPx, MEKKO_LAYOUT.minTilePx);
     let y = 0;
     const tiles = market.audiences.map((audience, j) => {
       const height = heights[j] ?? 0;

@@ -2,7 +2,7 @@ import type { AudienceBody, CreateChartBody, Mekko, UpdateChartBody } from '@sha
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
 import { temporaryId } from '../../lib/offline/outbox';
-import { applyToChart, applyToList, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
+import { applyToChart, applyToList, parseChartPath, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
 import { growKeys } from './grow-queries';
 
 /**
@@ -24,10 +24,11 @@ export const mekkoHandler: EntityHandler<Cached> = {
     return applyToChart(data, command);
   },
   settle(data, command, serverCopy) {
-    const copy = serverCopy as Mekko | null;
+    const chartDeleted = command.method === 'DELETE' && parseChartPath(command.path).rest.length === 0;
+    const copy = chartDeleted ? null : (serverCopy as Mekko | null);
     if (Array.isArray(data)) {
       const without = data.filter((c) => String(c.id) !== command.entityId);
-      if (!copy) return command.method === 'DELETE' ? without : data;
+      if (!copy) return chartDeleted ? without : data;
       const summary = summaryOf(copy);
       const rest = without.filter((c) => c.id !== copy.id).map((c) => (copy.default ? { ...c, default: false } : c));
       return sortCharts([...rest, summary]);

@@ -17,7 +17,7 @@ describe('chartLayout', () => {
   it('widths follow the population and heights the count (unknown counts as 0); equal in edit mode', () => {
     const [cola, water] = chartLayout(markets, 'view', 800, 400);
     expect([cola?.width, water?.width]).toEqual([600, 200]);
-    expect(cola?.tiles.map((t) => t.height)).toEqual([400, 0]);
+    expect(cola?.tiles.map((t) => t.height)).toEqual([360, 40]); // an unknown count keeps the 40 px floor
     // A market whose counts are all 0 splits its height equally.
     expect(water?.tiles.map((t) => t.height)).toEqual([200, 200]);
     const edit = chartLayout(markets, 'edit', 800, 400);

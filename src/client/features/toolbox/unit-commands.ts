@@ -45,7 +45,7 @@ export const unitHandler: EntityHandler<UnitView[]> = {
     const copy = serverCopy as ToolboxUnit | null;
     // A create's temporary id gives way to the server's id.
     const without = command.method === 'POST' ? units.filter((u) => !sameId(u, command.entityId)) : units;
-    if (!copy) return without.filter((u) => !sameId(u, command.entityId));
+    if (!copy || command.method === 'DELETE') return without.filter((u) => !sameId(u, command.entityId));
     return replace(without, String(copy.id), copy).sort(byName);
   },
 };

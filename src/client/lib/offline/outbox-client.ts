@@ -166,7 +166,8 @@ export function startOutbox(queryClient: QueryClient): void {
     seen = new Map(commands.map((c) => [c.id, c]));
     const done = commands.filter((c) => c.state === 'done');
     for (const command of done) {
-      const answer = command.method === 'DELETE' ? null : answerData(command.response);
+      // A DELETE's answer is passed on too: deleting part of an entity (a chart's market) answers the entity.
+      const answer = answerData(command.response);
       settleInCaches(queryClient, command, answer);
       settledHere.add(command.id);
       settle(command.id, { applied: true, data: answer });

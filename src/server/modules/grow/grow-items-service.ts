@@ -1,0 +1,191 @@
+import { GROW, GROW_TEXT, isPermutation, validateAudience, validateMarket, type FieldIssue } from '@shared/rules/grow';
+import type { AudienceBody, AudienceUpdateBody, MarketBody, ReorderBody } from '@shared/schemas/grow';
+import { refreshModelsFor } from '../snapshots/model-refresh';
+import * as repo from './grow-repository';
+import {
+  audienceNotFound,
+  audit,
+  claim,
+  clientRegionOf,
+  guarded,
+  invalid,
+  marketNotFound,
+  partsOf,
+  viewOf,
+  type ChartAnswer,
+  type GrowScope,
+} from './grow-common';
+import { invalidAudienceIds } from './grow-views';
+
+/**
+ * Markets and audiences of a chart (spec 3 §4, §5). Each write is based on the chart's
+ * version, moves it on, and answers the whole chart; items of another chart are not found.
+ */
+
+/** The temporary key the client gave an item it made, mapped to the item's id (decision 007). */
+const createdMeta = (clientKey: string | undefined, id: number) => (clientKey === undefined ? {} : { meta: { created: { [clientKey]: id } } });
+
+async function answer(scope: GrowScope, chart: repo.ChartRow, action: string, details: Record<string, unknown>): Promise<ChartAnswer> {
+  await audit(scope, action, chart.id, { ...details, version: chart.version });
+  return { data: await viewOf(scope, chart) };
+}
+
+async function marketOf(scope: GrowScope, chartId: number, marketId: number) {
+  const markets = await repo.marketsOf(scope.db, chartId);
+  const market = markets.find((m) => m.id === marketId);
+  if (!market) throw marketNotFound(marketId);
+  return { markets, market };
+}
+
+// ---- markets --------------------------------------------------------------------------------
+
+export async function addMarket(scope: GrowScope, id: number, body: MarketBody): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, body.version);
+  if (chart.verticalType !== null) throw invalid([{ field: 'name', message: GROW_TEXT.verticalNoAddMarket }]);
+  const markets = await repo.marketsOf(scope.db, id);
+  if (markets.length >= GROW.maxMarkets) throw invalid([{ field: 'name', message: GROW_TEXT.tooManyMarkets }]);
+  const issues = validateMarket(body.name, { others: markets, ownId: null });
+  if (issues.length) throw invalid(issues);
+  const [market] = await guarded(() => repo.insertMarkets(scope.db, id, [{ name: body.name.trim(), position: markets.length }]));
+  if (!market) throw new Error('insert returned no market');
+  return { ...(await answer(scope, chart, 'grow.market.create', { market_id: market.id, name: market.name })), ...createdMeta(body.client_key, market.id) };
+}
+
+export async function renameMarket(scope: GrowScope, id: number, marketId: number, body: MarketBody): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, body.version);
+  const { markets } = await marketOf(scope, id, marketId);
+  const issues = validateMarket(body.name, { others: markets, ownId: marketId });
+  if (issues.length) throw invalid(issues);
+  const name = body.name.trim();
+  await guarded(() => repo.renameMarket(scope.db, marketId, name));
+  return answer(scope, chart, 'grow.market.update', { market_id: marketId, name });
+}
+
+/** Its audiences go too; prediction models holding them are refreshed first, while the rows still exist. */
+export async function deleteMarket(scope: GrowScope, id: number, marketId: number, version: number): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, version);
+  const { markets, market } = await marketOf(scope, id, marketId);
+  const audiences = (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
+  await refreshModelsFor(scope.db, id, audiences.map((a) => a.id));
+  await repo.deleteMarket(scope.db, marketId);
+  await repo.setMarketPositions(scope.db, markets.filter((m) => m.id !== marketId).map((m) => m.id));
+  return answer(scope, chart, 'grow.market.delete', { market_id: marketId, name: market.name });
+}
+
+export async function reorderMarkets(scope: GrowScope, id: number, body: ReorderBody): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, body.version);
+  const markets = await repo.marketsOf(scope.db, id);
+  if (!isPermutation(markets.map((m) => m.id), body.ids)) throw invalid([{ field: 'ids', message: GROW_TEXT.reorderMismatch }]);
+  await repo.setMarketPositions(scope.db, body.ids);
+  return answer(scope, chart, 'grow.market.reorder', { ids: body.ids });
+}
+
+// ---- audiences ------------------------------------------------------------------------------
+
+type SegmentField = 'matched_short_id' | 'modeled_short_id';
+
+/**
+ * A segment an audience names must be a live segment of the context client region. One the
+ * audience already has stays allowed after the provider deleted it, so its other fields can
+ * still be edited; changing to it is not.
+ */
+async function segmentIssues(scope: GrowScope, body: Record<SegmentField, number | null>, current: repo.AudienceRow | null): Promise<FieldIssue[]> {
+  const kept = { matched_short_id: current?.matchedShortId ?? null, modeled_short_id: current?.modeledShortId ?? null };
+  const fields = (['matched_short_id', 'modeled_short_id'] as const).filter((f) => body[f] !== null && body[f] !== kept[f]);
+  if (fields.length === 0) return [];
+  const segments = await repo.segmentsOf(scope.db, await clientRegionOf(scope), fields.map((f) => body[f]!));
+  const live = new Set(segments.filter((s) => !s.deleted).map((s) => s.shortId));
+  return fields.filter((f) => !live.has(body[f]!)).map((field) => ({ field, message: GROW_TEXT.segmentUnknown }));
+}
+
+const valuesOf = (body: AudienceBody | AudienceUpdateBody): repo.AudienceValues => ({
+  name: body.name.trim(),
+  tag: body.tag,
+  matchedShortId: body.matched_short_id,
+  modeledShortId: body.modeled_short_id,
+  population: Number(String(body.population).trim()),
+  weboClusterId: body.webo_cluster_id,
+  discussionClusterNodeId: body.discussion_cluster_node_id,
+});
+
+export async function addAudience(scope: GrowScope, id: number, marketId: number, body: AudienceBody): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, body.version);
+  await marketOf(scope, id, marketId);
+  const siblings = (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
+  if (siblings.length >= GROW.maxAudiencesPerMarket) throw invalid([{ field: 'name', message: GROW_TEXT.tooManyAudiences }]);
+  const issues: FieldIssue[] = [
+    ...validateAudience({ name: body.name, population: String(body.population) }, { siblings, ownId: null }),
+    ...(await segmentIssues(scope, body, null)),
+  ];
+  if (issues.length) throw invalid(issues);
+  const [made] = await guarded(() => repo.insertAudiences(scope.db, [{ ...valuesOf(body), mekkoId: id, marketId, position: siblings.length }]));
+  if (!made) throw new Error('insert returned no audience');
+  return { ...(await answer(scope, chart, 'grow.audience.create', { audience_id: made.id, market_id: marketId, name: made.name })), ...createdMeta(body.client_key, made.id) };
+}
+
+/** Edits an audience, or moves it to the end of another market of the chart (market_id). */
+export async function updateAudience(scope: GrowScope, id: number, audienceId: number, body: AudienceUpdateBody): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, body.version);
+  const audiences = await repo.audiencesOf(scope.db, [id]);
+  const current = audiences.find((a) => a.id === audienceId);
+  if (!current) throw audienceNotFound(audienceId);
+  const targetId = body.market_id ?? current.marketId;
+  await marketOf(scope, id, targetId);
+  const moving = targetId !== current.marketId;
+  const siblings = audiences.filter((a) => a.marketId === targetId && a.id !== audienceId);
+  if (moving && siblings.length >= GROW.maxAudiencesPerMarket) throw invalid([{ field: 'market_id', message: GROW_TEXT.tooManyAudiences }]);
+
+  const fieldIssues = validateAudience({ name: body.name, population: String(body.population) }, { siblings, ownId: audienceId });
+  // Audience names are the vertical's in a chart made from one (§5: the field is disabled there).
+  const locked = chart.verticalType !== null && body.name.trim() !== current.name;
+  const issues: FieldIssue[] = [
+    ...(locked ? [{ field: 'name', message: GROW_TEXT.verticalNameLocked }] : []),
+    ...fieldIssues.filter((i) => !locked || i.field !== 'name'),
+    ...(await segmentIssues(scope, body, current)),
+  ];
+  if (issues.length) throw invalid(issues);
+
+  // A model built on the audience's old matched segment no longer describes it (§4, §8).
+  if (body.matched_short_id !== current.matchedShortId) await refreshModelsFor(scope.db, id, [audienceId]);
+  await guarded(() => repo.updateAudience(scope.db, audienceId, { ...valuesOf(body), marketId: targetId, position: moving ? siblings.length : current.position }));
+  if (moving) {
+    await repo.setAudiencePositions(scope.db, audiences.filter((a) => a.marketId === current.marketId && a.id !== audienceId).map((a) => a.id));
+  }
+  return answer(scope, chart, 'grow.audience.update', { audience_id: audienceId, market_id: targetId, name: body.name.trim() });
+}
+
+export async function deleteAudience(scope: GrowScope, id: number, audienceId: number, version: number): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, version);
+  const audiences = await repo.audiencesOf(scope.db, [id]);
+  const current = audiences.find((a) => a.id === audienceId);
+  if (!current) throw audienceNotFound(audienceId);
+  await refreshModelsFor(scope.db, id, [audienceId]);
+  await repo.deleteAudiences(scope.db, [audienceId]);
+  await repo.setAudiencePositions(scope.db, audiences.filter((a) => a.marketId === current.marketId && a.id !== audienceId).map((a) => a.id));
+  return answer(scope, chart, 'grow.audience.delete', { audience_id: audienceId, market_id: current.marketId, name: current.name });
+}
+
+export async function reorderAudiences(scope: GrowScope, id: number, marketId: number, body: ReorderBody): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, body.version);
+  await marketOf(scope, id, marketId);
+  const siblings = (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
+  if (!isPermutation(siblings.map((a) => a.id), body.ids)) throw invalid([{ field: 'ids', message: GROW_TEXT.reorderMismatch }]);
+  await repo.setAudiencePositions(scope.db, body.ids);
+  return answer(scope, chart, 'grow.audience.reorder', { market_id: marketId, ids: body.ids });
+}
+
+/** Deletes the audiences whose segments are gone (the invalid chart dialog's 'Remove Invalid Audience(s)'). */
+export async function removeInvalid(scope: GrowScope, id: number, version: number): Promise<ChartAnswer> {
+  const chart = await claim(scope, id, version);
+  const parts = await partsOf(scope, chart);
+  const gone = new Set(invalidAudienceIds(parts.audiences, parts.segments, parts.readiness));
+  if (gone.size > 0) {
+    await refreshModelsFor(scope.db, id, [...gone]);
+    await repo.deleteAudiences(scope.db, [...gone]);
+    for (const market of parts.markets) {
+      const left = parts.audiences.filter((a) => a.marketId === market.id);
+      if (left.some((a) => gone.has(a.id))) await repo.setAudiencePositions(scope.db, left.filter((a) => !gone.has(a.id)).map((a) => a.id));
+    }
+  }
+  return answer(scope, chart, 'grow.chart.remove_invalid', { removed: [...gone] });
+}
