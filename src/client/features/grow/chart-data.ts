@@ -18,15 +18,23 @@ export function chooseChart(list: readonly SummaryView[], wanted: number | undef
 
 const numeric = (id: number | string): id is number => typeof id === 'number';
 
+/** The counts call of no chart (a disabled query still needs a key). */
+export const NO_COUNTS: CountsBody = {
+  matched_short_ids: {}, modeled_short_ids: {}, focused_matched_short_ids: [], focused_modeled_short_ids: [], group_short_ids: [],
+};
+
 /** The counts call for a chart (spec 3 §7): matched and modeled short ids grouped by market. */
 export function countsBodyOf(chart: MekkoView): CountsBody {
   const matched: Record<string, number[]> = {};
   const modeled: Record<string, number[]> = {};
+  // Segments the region no longer has would make the engine refuse the whole call: they count 0.
+  const live = new Set(chart.segments.filter((s) => !s.deleted).map((s) => s.id));
+  const countable = (id: number | null): id is number => id !== null && (!chart.segments_checked || live.has(id));
   for (const market of chart.markets) {
     // A market made offline has no id yet; its audiences are counted once it is saved.
     if (!numeric(market.id)) continue;
-    const m = market.sub_markets.flatMap((a) => (a.matched_short_id === null ? [] : [a.matched_short_id]));
-    const d = market.sub_markets.flatMap((a) => (a.modeled_short_id === null ? [] : [a.modeled_short_id]));
+    const m = market.sub_markets.flatMap((a) => (countable(a.matched_short_id) ? [a.matched_short_id] : []));
+    const d = market.sub_markets.flatMap((a) => (countable(a.modeled_short_id) ? [a.modeled_short_id] : []));
     matched[market.id] = [...new Set(m)].sort((a, b) => a - b);
     modeled[market.id] = [...new Set(d)].sort((a, b) => a - b);
   }

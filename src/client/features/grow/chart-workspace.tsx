@@ -96,6 +96,9 @@ export function ChartWorkspace(props: Props) {
       {block && selected.length > 0 ? <p className="grow-note">{block}</p> : null}
       {!online && props.counts.dataUpdatedAt > 0 ? <p className="grow-note" role="status">Offline · counts as of {time(props.counts.dataUpdatedAt)}</p> : null}
       {countsError && isApiError(countsError) && countsError.status === 503 ? <p className="grow-note" role="status">Counts become available when the data is ready.</p> : null}
+      {countsError && !(isApiError(countsError) && countsError.status === 503) && !props.counts.data ? (
+        <p className="grow-note" role="alert">Counts could not be loaded{online ? `: ${countsError.message}` : ' offline: open this chart once while online'}.</p>
+      ) : null}
       <FilterBar
         chips={selected.map((x) => ({ id: x.audience.id, market: x.market.name, audience: x.audience.name }))}
         onRemove={(id) => props.onSelection(selectedIds.filter((x) => x !== id))}

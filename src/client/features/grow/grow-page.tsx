@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import type { ProductScope } from '../../lib/guards';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { MEKKO_ENTITY } from './chart-commands';
-import { chartMarkets, chooseChart, countsBodyOf, tabTotals, toSelectable } from './chart-data';
+import { chartMarkets, chooseChart, countsBodyOf, NO_COUNTS, tabTotals, toSelectable } from './chart-data';
 import { sortCharts, type AudienceView, type MekkoView, type SummaryView } from './chart-edits';
 import { ChartWorkspace } from './chart-workspace';
 import { GrowPanels } from './grow-panels';
@@ -48,14 +48,14 @@ export function GrowPage({ scope, mekkoId }: Props) {
     market: tabsConfig.data?.find((t) => t.name === 'Market Level')?.visible ?? true,
   };
   const tab = allowedTab(snap.tab, levels);
+  const invalid = chart && chart.segments_checked ? chart.invalid_audience_ids : [];
   const body = chart ? countsBodyOf(chart) : null;
-  const counts = useQuery({ ...countsQueryOptions(context, body ?? countsBodyOf({ markets: [] } as unknown as MekkoView)), enabled: body !== null && hasShortIds(body) });
+  const counts = useQuery({ ...countsQueryOptions(context, body ?? NO_COUNTS), enabled: body !== null && hasShortIds(body) && invalid.length === 0 });
   const scale = { countType: chart?.count_type ?? 'people_count', tv: tv.data ?? null, people: chart?.region_people ?? null } as const;
   const markets = chart ? chartMarkets(chart, tab, counts.data, scale) : [];
   const totals = chart ? tabTotals(chart, counts.data, scale) : { total: null, matched: null, modeled: null };
   const audiences: AudienceView[] = chart ? chart.markets.flatMap((m) => m.sub_markets) : [];
   const selectedIds = chartId === undefined ? [] : (snap.selection[String(chartId)] ?? []).filter((id) => audiences.some((a) => a.id === id));
-  const invalid = chart && chart.segments_checked ? chart.invalid_audience_ids : [];
 
   const open = (id: number | string | undefined) => void router.navigate({ href: `/${scope.productPath}/insights/grow${id === undefined ? '' : `/${id}`}` });
   const actions = useChartActions({ context, chart, charts, current, open });

@@ -60,6 +60,8 @@ export const countsQueryOptions = (context: string, body: CountsBody) =>
     // While the region's data is being prepared the server answers 503: ask again shortly.
     retry: (failures, error) => failures < 20 && (error as { status?: number }).status === 503,
     retryDelay: 3_000,
+    // The chart shows what went wrong beside it; the page stays usable.
+    meta: { handlesErrors: true },
   });
 
 export const tvSettingsQueryOptions = (context: string) =>

@@ -94,6 +94,27 @@ describe('drainOutbox', () => {
     expect(await db.outbox.where('state').equals('done').count()).toBe(3);
   });
 
+  it('an edit queued after an answer the page has not taken in yet is based on that answer', async () => {
+    await addRename('1', 'a');
+    await drainOutbox(db, options());
+    // The page still shows version 1: the done command has not been merged yet.
+    const late = await addRename('1', 'b', 1);
+    expect(late.baseVersion).toBe(2);
+    await drainOutbox(db, options());
+    expect(server.units.get('1')).toMatchObject({ name: 'b', version: 3 });
+  });
+
+  it('an edit queued after an answer that named an item made offline takes the item’s id', async () => {
+    const key = temporaryId();
+    await db.outbox.add({
+      id: 'made', entity: 'unit', entityId: '1', baseVersion: 1, createdAt: 1, state: 'done', attempts: 1, nextAttemptAt: null, userId: 7,
+      method: 'POST', path: '/api/units/1/parts', body: { client_key: key }, context: 'acme', label: 'Add part', error: null,
+      response: { data: { id: 1, version: 2 }, meta: { created: { [key]: 55 } } },
+    });
+    const later = await addCommand(db, { ...rename('1', 'x', 1), path: `/api/units/1/parts/${key}`, body: { part: key } }, clock);
+    expect(later).toMatchObject({ baseVersion: 2, path: '/api/units/1/parts/55', body: { part: 55 } });
+  });
+
   it('waits with backoff when the network is down, and sends when it is back', async () => {
     await addRename('1', 'uno');
     server.network = 'down';
