@@ -9,9 +9,9 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insi
     stringify: (parsed) => ({ mekkoId: stringifyOptionalId(parsed.mekkoId) }),
   },
   beforeLoad: ({ context }) => requireArea('grow', context.scope),
-  // The chart list, the chart and its counts: what "Make available offline" saves. A failed
-  // read shows on the page (offline with nothing saved), not as an error page.
-  loader: ({ context, params }) => preloadGrow(context.queryClient, context.scope, params.mekkoId).catch(() => undefined),
+  // The chart list, the chart and its counts; a preload ("Make available offline") saves every
+  // chart. A failed read shows on the page (offline with nothing saved), not as an error page.
+  loader: ({ context, params, cause }) => preloadGrow(context.queryClient, context.scope, params.mekkoId, { everyChart: cause === 'preload' }).catch(() => undefined),
   component: GrowRoute,
 });
 

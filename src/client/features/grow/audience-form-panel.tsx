@@ -41,8 +41,8 @@ export function AudienceFormPanel({ audience, market, markets, segments, context
   const known = (shortId: number | null) => segments.find((s) => s.id === shortId);
   const [picked, setPicked] = useState<Record<number, GrowSegment>>({});
   const segmentOf = (shortId: number | null) => (shortId === null ? undefined : (picked[shortId] ?? known(shortId)));
-  const remember = (segment: { id: number; name: string; path_parts: string[] } | null) => {
-    if (segment) setPicked((p) => ({ ...p, [segment.id]: { ...segment, identifier: '', vendor_type: '', deleted: false, people_count: 0, create_audience_single: true } }));
+  const remember = (segment: { id: number; name: string; path_parts: string[]; people: number } | null) => {
+    if (segment) setPicked((p) => ({ ...p, [segment.id]: { id: segment.id, name: segment.name, path_parts: segment.path_parts, identifier: '', vendor_type: '', deleted: false, people_count: segment.people, create_audience_single: true } }));
   };
   const fields = (): AudienceFields & { market_id?: number | string } => ({
     name: name.trim(), tag, matched_short_id: matched, modeled_short_id: modeled, population: population.trim(),
@@ -75,7 +75,7 @@ export function AudienceFormPanel({ audience, market, markets, segments, context
             {TAGS.map((t) => <option key={t} value={t}>{TAG_LABELS[t].label}: {TAG_LABELS[t].explanation}</option>)}
           </select>
         </div>
-        <SegmentPicker label="Matched Audience" context={context} region={region} kind="matched" value={matched} known={segmentOf(matched)} onChange={(s) => { remember(s); setMatched(s?.id ?? null); }} />
+        <SegmentPicker label="Matched Audience" context={context} region={region} kind="matched" value={matched} known={segmentOf(matched)} onChange={(s) => { remember(s); setMatched(s?.id ?? null); if (s && population.trim() === '') setPopulation(String(s.people)); }} />
         {BUILD_TIER === 'tier3' ? null : (
           <SegmentPicker label="Modeled Audience" context={context} region={region} kind="modeled" value={modeled} known={segmentOf(modeled)} onChange={(s) => { remember(s); setModeled(s?.id ?? null); }} />
         )}

@@ -17,22 +17,23 @@ export function contextOf(scope: ProductScope): string {
  * What the Grow route needs before it renders, and what "Make available offline" keeps: the
  * chart list, the chart on view (or the default) with its counts, the tabs and TV settings.
  */
-export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined): Promise<void> {
+export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined, options: { everyChart?: boolean } = {}): Promise<void> {
   const context = contextOf(scope);
   const list = await queryClient.ensureQueryData(mekkosQueryOptions(context));
   const chosen = chooseChart(list, mekkoId);
+  // "Make available offline" keeps every chart of the product, not only the one that opens first.
+  const charts: { id: number }[] = options.everyChart ? list : chosen && typeof chosen.id === 'number' ? [{ id: chosen.id }] : [];
   await Promise.all([
     queryClient.ensureQueryData(tvSettingsQueryOptions(context)).catch(() => null),
-    queryClient.ensureQueryData(tabsConfigurationQueryOptions(context, typeof chosen?.id === 'number' ? chosen.id : null)).catch(() => null),
-    (async () => {
-      if (!chosen || typeof chosen.id !== 'number') return;
-      const chart = await queryClient.ensureQueryData(mekkoQueryOptions(context, chosen.id));
+    ...charts.map((c) => queryClient.ensureQueryData(tabsConfigurationQueryOptions(context, c.id)).catch(() => null)),
+    ...charts.map(async (c) => {
+      const chart = await queryClient.ensureQueryData(mekkoQueryOptions(context, c.id));
       const body = countsBodyOf(chart);
-      if (!hasShortIds(body)) return;
+      if (!hasShortIds(body) || (chart.segments_checked && chart.invalid_audience_ids.length > 0)) return;
       // The route never waits long on counts: while the region's data is being prepared they
       // are retried in the background, and the page shows them when they come.
       const counts = queryClient.ensureQueryData(countsQueryOptions(context, body)).catch(() => null);
       await Promise.race([counts, new Promise((resolve) => setTimeout(resolve, COUNTS_WAIT_MS))]);
-    })(),
+    }),
   ]);
 }

@@ -12,7 +12,7 @@ interface Props {
   value: number | null;
   /** What the chart already knows of the chosen segment (its name, offline). */
   known: GrowSegment | undefined;
-  onChange: (segment: { id: number; name: string; path_parts: string[] } | null) => void;
+  onChange: (segment: { id: number; name: string; path_parts: string[]; people: number } | null) => void;
 }
 
 /** A single-select segment picker with search and a clear button (spec 3 §5). */
@@ -41,7 +41,7 @@ export function SegmentPicker({ label, context, region, kind, value, known, onCh
           <ul role="listbox" aria-label={`${label} results`} className="segment-picker__results">
             {options.map((s) => (
               <li key={s.id} role="option" aria-selected={s.id === value}>
-                <button type="button" className="segment-picker__option" onClick={() => { onChange({ id: s.id, name: s.name, path_parts: s.path_parts }); setOpen(false); }}>
+                <button type="button" className="segment-picker__option" onClick={() => { onChange({ id: s.id, name: s.name, path_parts: s.path_parts, people: s.count.people[region] ?? 0 }); setOpen(false); }}>
                   <span>{s.path_parts.join(' > ')}</span>
                   <span className="segment-picker__meta">{s.vendor_name} · {(s.count.people[region] ?? 0).toLocaleString('en-US')} people</span>
                 </button>
