@@ -1,16 +1,16 @@
-import { hasFeature } from '@shared/rules/access';
 import { GROW_TEXT, type FieldIssue } from '@shared/rules/grow';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { Mekko } from '@shared/schemas/grow';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import type { DataManager } from '../../engine/data-manager';
-import { AppError, forbidden, notFound, unavailable } from '../../lib/errors';
+import { AppError, notFound, unavailable } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import { audiencesInModels } from '../snapshots/model-refresh';
 import * as repo from './grow-repository';
 import { namedShortIds, toMekko, type ChartParts, type Readiness } from './grow-views';
+import { requireFeature, scopeOf } from '../grow-config/grow-config-service';
 
 /**
  * What every Grow call works with: the database (a write's transaction), the caller, the
@@ -31,15 +31,10 @@ export interface ChartAnswer {
 }
 
 /** Grow needs the client's grow feature (spec 3 §6), whatever the caller's permissions. */
-export async function requireGrow(db: Executor, ctx: RequestContext): Promise<void> {
-  if (!hasFeature(await repo.clientFeatures(db, ctx.clientId), 'grow')) throw forbidden(`Grow is not enabled for ${ctx.clientSlug}.`);
-}
+export const requireGrow = (db: Executor, ctx: RequestContext): Promise<void> => requireFeature(db, ctx, 'grow');
 
-export function chartScope(ctx: RequestContext): repo.ChartScope {
-  // Product routes only run with a full X-Context (the context plugin refuses shorter ones).
-  if (ctx.productId === undefined || ctx.regionId === undefined) throw new Error('a Grow route needs a product X-Context');
-  return { clientId: ctx.clientId, productId: ctx.productId, regionId: ctx.regionId };
-}
+/** The chart scope of the product X-Context (one rule with the snapshot and settings routes). */
+export const chartScope = (ctx: RequestContext): repo.ChartScope => scopeOf(ctx);
 
 export async function clientRegionOf(scope: GrowScope): Promise<number> {
   const { ctx } = scope;

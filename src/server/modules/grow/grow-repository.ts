@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { clientRegions, clients, markets, mekkos, segments, subMarkets, tvCountSettings, vendors } from '../../db/schema';
+import { clientRegions, markets, mekkos, segments, subMarkets, tvCountSettings, vendors } from '../../db/schema';
 
 export type ChartRow = typeof mekkos.$inferSelect;
 export type MarketRow = typeof markets.$inferSelect;
@@ -23,11 +23,6 @@ export type AudienceValues = Pick<
 
 const inScope = (scope: ChartScope) =>
   and(eq(mekkos.clientId, scope.clientId), eq(mekkos.productId, scope.productId), eq(mekkos.regionId, scope.regionId));
-
-export async function clientFeatures(db: Executor, clientId: number): Promise<Record<string, boolean>> {
-  const [row] = await db.select({ flags: clients.featureFlags }).from(clients).where(eq(clients.id, clientId));
-  return row?.flags ?? {};
-}
 
 export async function clientRegionId(db: Executor, clientId: number, regionId: number): Promise<number | null> {
   const [row] = await db.select({ id: clientRegions.id }).from(clientRegions).where(and(eq(clientRegions.clientId, clientId), eq(clientRegions.regionId, regionId)));
