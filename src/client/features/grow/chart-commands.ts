@@ -2,7 +2,7 @@ import type { AudienceBody, CreateChartBody, Mekko, UpdateChartBody } from '@sha
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
 import { temporaryId } from '../../lib/offline/outbox';
-import { applyToChart, applyToList, parseChartPath, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
+import { applyToChart, applyToList, parseChartPath, serverPartOf, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
 import { growKeys } from './grow-queries';
 
 /**
@@ -36,6 +36,7 @@ export const mekkoHandler: EntityHandler<Cached> = {
     // The chart's own cache takes the server's copy; a copy's answer is another chart.
     return copy && copy.id === data.id ? copy : data;
   },
+  comparable: (command, serverCopy) => serverPartOf(serverCopy as Mekko | null, command),
 };
 registerEntity(MEKKO_ENTITY, mekkoHandler);
 

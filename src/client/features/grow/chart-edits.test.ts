@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyToChart, applyToList, parseChartPath, sortCharts, summaryOf, type MekkoView, type SummaryView } from './chart-edits';
+import { applyToChart, applyToList, parseChartPath, serverPartOf, sortCharts, summaryOf, type MekkoView, type SummaryView } from './chart-edits';
 
 const audience = (id: number, marketId: number, name: string, order: number) => ({
   id, market_id: marketId, name, tag: 'none' as const, order, matched_short_id: id * 10, modeled_short_id: null, population: 100, webo_cluster_id: null, discussion_cluster_node_id: null, in_prediction_model: false,
@@ -93,5 +93,16 @@ describe('applyToList', () => {
 
   it('counts invalid audiences in the summary', () => {
     expect(summaryOf(chart())).toMatchObject({ id: 7, invalid_audience_count: 1 });
+  });
+});
+
+describe('serverPartOf', () => {
+  it('finds what a conflicting edit changed, for the conflict dialog', () => {
+    expect(serverPartOf(chart(), put('/api/mekkos/7/audiences/12', {}))).toMatchObject({ id: 12, name: 'B' });
+    expect(serverPartOf(chart(), put('/api/mekkos/7/markets/2', {}))).toMatchObject({ id: 2, name: 'South' });
+    expect(serverPartOf(chart(), put('/api/mekkos/7/markets/order', {}))).toEqual({ ids: [1, 2] });
+    expect(serverPartOf(chart(), put('/api/mekkos/7/markets/1/audiences/order', {}))).toEqual({ ids: [11, 12] });
+    expect(serverPartOf(chart(), put('/api/mekkos/7', {}))).toMatchObject({ id: 7, name: 'Chart' });
+    expect(serverPartOf(null, put('/api/mekkos/7', {}))).toBeNull();
   });
 });

@@ -143,3 +143,15 @@ export function summaryOf(chart: MekkoView): MekkoSummary {
 export function sortCharts<T extends { default: boolean; name: string }>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => Number(b.default) - Number(a.default) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }
+
+/** The part of the server's chart an edit changed (for the conflict dialog): the audience, the market, the order, or the chart. */
+export function serverPartOf(chart: MekkoView | null, edit: ChartEdit): unknown {
+  if (!chart) return null;
+  const [first, second, third, fourth] = parseChartPath(edit.path).rest;
+  if (first === 'audiences' && second) return chart.markets.flatMap((m) => m.sub_markets).find((a) => same(a.id, second)) ?? null;
+  if (first === 'markets' && second === 'order') return { ids: chart.markets.map((m) => m.id) };
+  const market = second ? chart.markets.find((m) => same(m.id, second)) : undefined;
+  if (first === 'markets' && third === 'audiences' && fourth === 'order') return { ids: market?.sub_markets.map((a) => a.id) ?? [] };
+  if (first === 'markets' && second && third === undefined) return market ?? null;
+  return chart;
+}

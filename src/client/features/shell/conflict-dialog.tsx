@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
 import { conflictRows, laterOnEntity } from '@shared/rules/outbox';
 import type { StoredCommand } from '../../lib/offline/db';
-import { keepMyChange, takeTheirChange } from '../../lib/offline/outbox-client';
+import { comparableCopy, keepMyChange, takeTheirChange } from '../../lib/offline/outbox-client';
 
 /**
  * A queued edit met a newer version saved elsewhere (409): the user keeps theirs (sent again over
@@ -13,7 +13,7 @@ export function ConflictDialog({ commands }: { commands: readonly StoredCommand[
   const queryClient = useQueryClient();
   const conflict = commands.find((c) => c.state === 'conflict');
   if (!conflict) return null;
-  const rows = conflictRows(conflict.body, conflict.serverCopy);
+  const rows = conflictRows(conflict.body, comparableCopy(conflict));
   // Edits made on top of this one go with it if the user takes the server's version.
   const later = laterOnEntity(commands, conflict).length;
   return (

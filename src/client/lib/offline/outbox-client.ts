@@ -24,9 +24,20 @@ export interface EntityHandler<T = unknown> {
   apply(data: T, command: StoredCommand): T;
   /** The cached data once the server has a copy of the entity (or null: it is gone). */
   settle(data: T, command: StoredCommand, serverCopy: unknown): T;
+  /**
+   * The part of the server's copy a conflicting command changed, for the conflict dialog to
+   * compare field by field (an edit to one audience of a chart against that audience). The
+   * whole copy when not given.
+   */
+  comparable?(command: StoredCommand, serverCopy: unknown): unknown;
 }
 
 const handlers = new Map<string, EntityHandler>();
+
+/** What the conflict dialog compares a command's change with: the part of the server's copy it touched. */
+export function comparableCopy(command: StoredCommand): unknown {
+  return handlers.get(command.entity)?.comparable?.(command, command.serverCopy) ?? command.serverCopy;
+}
 
 /** Each feature registers its entities once, at module load. */
 export function registerEntity<T>(entity: string, handler: EntityHandler<T>): void {
