@@ -119,9 +119,12 @@ const snapshot = {
 async function readOutbox(): Promise<void> {
   snapshot.timer = null;
   const commands = await deviceDb().then((db) => db.outbox.orderBy('createdAt').toArray()).catch(() => snapshot.commands);
+  // Applied commands reach the caches first (synchronously, before onRead's first await), and
+  // the page then stops laying them over: it never shows an edit twice, or the old copy between.
+  const reading = snapshot.onRead?.(commands);
   snapshot.commands = commands;
   for (const listener of snapshot.listeners) listener();
-  await snapshot.onRead?.(commands);
+  await reading;
 }
 
 function refreshSoon(): void {
@@ -228,7 +231,8 @@ export function useWithOutbox<T>(entity: string, data: T | undefined): T | undef
     if (data === undefined || !handler) return data;
     const left = heldOrRefused(commands);
     let view: T = data;
-    for (const command of commands) if (command.entity === entity && !left.has(command.id)) view = handler.apply(view, command);
+    // A done command's answer is in the cache already (readOutbox settles before it shows).
+    for (const command of commands) if (command.entity === entity && command.state !== 'done' && !left.has(command.id)) view = handler.apply(view, command);
     return view;
   }, [commands, data, entity]);
 }
