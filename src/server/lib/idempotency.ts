@@ -30,6 +30,8 @@ interface AnswerReply {
   header(name: string, value: string): unknown;
   type(contentType: string): unknown;
   send(payload?: unknown): unknown;
+  /** Settles once the answer has gone out (Fastify's reply is thenable). */
+  then(fulfilled: () => void, rejected: (err: Error) => void): void;
 }
 
 /** The idempotency key: the X-Request-ID header itself, which an idempotent write must send as a uuid. */
@@ -109,4 +111,7 @@ export async function runIdempotent(
   reply.code(stored.status);
   reply.type(stored.contentType);
   reply.send(stored.response);
+  // An async handler that ends while a compressed answer is still being made lets Fastify send an
+  // empty 200 in its place: the route ends only once the answer has gone out.
+  await new Promise<void>((resolve, reject) => reply.then(resolve, reject));
 }
