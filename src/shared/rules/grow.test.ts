@@ -108,7 +108,7 @@ describe('selection', () => {
     expect(saveAudienceBlock([a, c], 'matched', ctx)).toBe(GROW_TEXT.saveAudienceNoPermission);
     expect(saveAudienceBlock([a], 'modeled', ctx)).toBe(GROW_TEXT.saveAudienceNonSegments);
     expect(saveAudienceBlock([a], 'matched', { ...ctx, compareMode: true })).toBe(GROW_TEXT.saveAudienceCompare);
-    expect(saveAudienceBlock([a], 'matched', { ...ctx, canCreateAudiences: false })).toBe(GROW_TEXT.saveAudienceNoPermission);
+    expect(saveAudienceBlock([a], 'matched', { ...ctx, canCreateAudiences: false })).toBe(GROW_TEXT.saveAudienceNoCreate);
   });
 });
 

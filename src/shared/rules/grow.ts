@@ -110,6 +110,7 @@ export const GROW_TEXT = {
   saveAudience: 'Save Audience',
   saveAudienceNonSegments: 'Every selected audience needs a segment to be saved as an audience.',
   saveAudienceNoPermission: 'You may not create an audience from one of the selected segments.',
+  saveAudienceNoCreate: 'You do not have permission to create audiences.',
   saveAudienceCompare: 'Save Audience is not available while comparing.',
   noCharts: 'No Grow Charts',
   noChartsCannotCreate: 'There are no Grow charts for this product, and you do not have permission to create one.',
@@ -312,7 +313,7 @@ export function saveAudienceBlock(
 ): string | null {
   if (selected.length === 0) return null;
   if (ctx.compareMode) return GROW_TEXT.saveAudienceCompare;
-  if (!ctx.canCreateAudiences) return GROW_TEXT.saveAudienceNoPermission;
+  if (!ctx.canCreateAudiences) return GROW_TEXT.saveAudienceNoCreate;
   const field = segmentFieldOf(tab);
   if (selected.some((a) => a[field] === null)) return GROW_TEXT.saveAudienceNonSegments;
   if (selected.some((a) => !ctx.segmentAllowsCreate(a[field]!))) return GROW_TEXT.saveAudienceNoPermission;

@@ -24,7 +24,7 @@ export function ChartPicker({ charts, current, may, onPick, onCreate, onEdit, on
           <span aria-hidden="true">▾</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu chart-picker__menu" align="start" sideOffset={4}>
+          <DropdownMenu.Content className="menu menu--scroll chart-picker__menu" align="start" sideOffset={4}>
             {charts.length === 0 ? <DropdownMenu.Label className="menu__label">No charts yet</DropdownMenu.Label> : null}
             {charts.map((c) => (
               <DropdownMenu.Item key={c.id} className="menu__item" disabled={c.pending} onSelect={() => onPick(c)}>

@@ -63,26 +63,40 @@ export async function addCommand(db: AppDatabase, input: CommandInput, now = Dat
     label: input.label,
     error: null,
   };
-  return db.transaction('rw', db.outbox, async () => {
-    const made = catchUp(command, await db.outbox.where('[entity+entityId]').equals([input.entity, input.entityId]).toArray());
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    const made = await catchUp(db, command, now);
     await db.outbox.add(made);
     return made;
   });
 }
 
+/** How long an entity's last applied version is remembered: the time a page may take to show it. */
+const APPLIED_MEMORY_MS = 60_000;
+const appliedKey = (c: Pick<StoredCommand, 'entity' | 'entityId'>) => `applied|${c.entity}|${c.entityId}`;
+interface Applied {
+  version: number | null;
+  created: Record<string, number>;
+}
+
+/** What the server made of an entity's last applied command: its version and the ids of items made offline. */
+async function rememberApplied(db: AppDatabase, command: StoredCommand, version: number | null, created: Record<string, number>, now: number) {
+  const before = (await db.meta.get(appliedKey(command)))?.value as Applied | undefined;
+  const value: Applied = { version, created: { ...before?.created, ...created } };
+  await db.meta.put({ key: appliedKey(command), value, savedAt: now });
+}
+
 /**
  * An edit made between an earlier edit's answer and the page taking that answer in was based
  * on what the page still showed: it takes the answer's version and the ids of what it made,
- * as it would have if it had been queued behind it.
+ * as it would have if it had been queued behind it. The answer is read from the entity's last
+ * applied command, remembered for a minute (the page may have let go of the command already).
  */
-function catchUp(command: StoredCommand, onEntity: readonly StoredCommand[]): StoredCommand {
-  let caughtUp = command;
-  for (const done of onEntity.filter((c) => c.state === 'done').sort((a, b) => a.createdAt - b.createdAt)) {
-    const { version } = entityIdentity(answerData(done.response));
-    const newer = version !== null && caughtUp.baseVersion !== null && version > caughtUp.baseVersion ? version : null;
-    caughtUp = rebase(caughtUp, { entityId: caughtUp.entityId, newVersion: newer, newId: null, created: createdKeys(done.response) });
-  }
-  return caughtUp;
+async function catchUp(db: AppDatabase, command: StoredCommand, now: number): Promise<StoredCommand> {
+  const memo = await db.meta.get(appliedKey(command));
+  if (!memo || now - memo.savedAt > APPLIED_MEMORY_MS) return command;
+  const { version, created } = memo.value as Applied;
+  const newer = version !== null && command.baseVersion !== null && version > command.baseVersion ? version : null;
+  return rebase(command, { entityId: command.entityId, newVersion: newer, newId: null, created });
 }
 
 interface Answer {
@@ -190,7 +204,7 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
   const code = answer === 'network' ? undefined : apiErrorSchema.safeParse(answer.body).data?.error.code;
   const outcome = outcomeOf(answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code }, command.attempts, now, random);
   const onEntity = () => db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
     // The user may have discarded it (logout, "Take theirs") while it was in flight.
     if (!(await db.outbox.get(command.id))) return { kind: 'other' as const, entity: await onEntity() };
     const failure = answer === 'network' ? null : answer;
@@ -202,6 +216,7 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
         const newId = made.id !== null && made.id !== command.entityId ? made.id : null;
         const created = createdKeys(body);
         const renames = Object.keys(created).length > 0;
+        await rememberApplied(db, command, made.version, created, now);
         for (const [i, later] of laterOnEntity(await onEntity(), command).entries()) {
           // Only the next command was based on this one's result (it passes its own on in turn);
           // a created entity's new id reaches every later command, which named it by its temporary id.
