@@ -38,6 +38,7 @@ interface Props {
   actions: ChartActions;
 }
 
+const TAB_LABEL: Record<GrowTab, string> = { total: GROW_TEXT.tabTotal, matched: GROW_TEXT.tabMatched, modeled: GROW_TEXT.tabModeled };
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** The chart area and the insights area of one chart, with the tabs, the filter bar and the gutter between them. */
@@ -60,8 +61,8 @@ export function ChartWorkspace(props: Props) {
   });
   const countsError = props.counts.error;
   const exportAs = (kind: 'png' | 'svg') => {
-    const viewMarkets = markets;
-    const svg = chartSvg(viewMarkets, { measurementLabel: chart.measurement_label, title: chart.name, widthPx: 1600, heightPx: 900 });
+    // The slide names the tab its sizes come from.
+    const svg = chartSvg(markets, { measurementLabel: chart.measurement_label, title: `${chart.name} · ${TAB_LABEL[tab]}`, widthPx: 1600, heightPx: 900 });
     if (kind === 'svg') downloadSvg(svg, `${exportFileName(chart.name)}.svg`);
     else void downloadPng(svg, `${exportFileName(chart.name)}.png`);
   };
@@ -130,7 +131,7 @@ export function ChartWorkspace(props: Props) {
               context={props.context}
               level={levelForTab(tab)}
               rules={rules}
-              caption={`${tab === 'total' ? GROW_TEXT.tabTotal : tab === 'matched' ? GROW_TEXT.tabMatched : GROW_TEXT.tabModeled} · ${selected.length === 0 ? 'no audiences selected' : `${selected.length} audience${selected.length === 1 ? '' : 's'} selected`}`}
+              caption={`${TAB_LABEL[tab]} · ${selected.length === 0 ? 'no audiences selected' : `${selected.length} audience${selected.length === 1 ? '' : 's'} selected`}`}
               markets={chart.markets.map((m) => ({ id: m.id, name: m.name, population: m.sub_markets.reduce((s, a) => s + a.population, 0), audiences: m.sub_markets.map((a) => ({ id: a.id, name: a.name, population: a.population, selected: selectedIds.includes(a.id) })) }))}
               countType={chart.count_type}
               tv={chart.count_type === 'tv_panelists' ? props.tv : null}
