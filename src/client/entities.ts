@@ -1,8 +1,12 @@
 /**
- * Every feature's outbox entity, registered at start (not when its page's code first loads), so
- * an edit applied while the user is elsewhere still reaches every cache that shows the entity.
+ * Every feature's outbox entity, known at start (not when its page's code first loads), so an
+ * edit applied while the user is elsewhere still reaches every cache that shows the entity.
+ * The small ones register here; the larger ones name the module that registers them, which the
+ * outbox loads when it first reads one of their commands (decision 006's shell budget).
  */
-import './features/toolbox/unit-commands';
+import { registerEntityLoader } from './lib/offline/outbox-client';
 import './features/shell/task-commands';
-import './features/audiences/save-audience-commands';
-import './features/grow/chart-commands';
+
+registerEntityLoader('toolbox_unit', () => import('./features/toolbox/unit-commands'));
+registerEntityLoader('mekko', () => import('./features/grow/chart-commands'));
+registerEntityLoader('saved_audience', () => import('./features/audiences/save-audience-commands'));

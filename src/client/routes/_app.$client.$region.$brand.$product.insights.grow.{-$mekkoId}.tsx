@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GrowPage } from '../features/grow/grow-page';
-import { preloadGrow } from '../features/grow/grow-preload';
 import { requireArea, parseOptionalId, stringifyOptionalId } from '../lib/guards';
 
 export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}')({
@@ -11,7 +10,11 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insi
   beforeLoad: ({ context }) => requireArea('grow', context.scope),
   // The chart list, the chart and its counts; a preload ("Make available offline") saves every
   // chart. A failed read shows on the page (offline with nothing saved), not as an error page.
-  loader: ({ context, params, cause }) => preloadGrow(context.queryClient, context.scope, params.mekkoId, { everyChart: cause === 'preload' }).catch(() => undefined),
+  // Loaded on first use, so the shell does not carry Grow's queries and schemas.
+  loader: ({ context, params, cause }) =>
+    import('../features/grow/grow-preload')
+      .then(({ preloadGrow }) => preloadGrow(context.queryClient, context.scope, params.mekkoId, { everyChart: cause === 'preload' }))
+      .catch(() => undefined),
   component: GrowRoute,
 });
 

@@ -202,12 +202,7 @@ export const updateConfidenceBodySchema = z.object({
 
 // ---- saving an audience (Save Audience, audiences/builder) ---------------------------------------
 
-export const AUDIENCE_TEXT = {
-  nameRequired: 'Name is required.',
-  nameTooLong: 'A name can be at most 100 characters.',
-  descriptionTooLong: 'A description can be at most 1000 characters.',
-  saved: 'Audience saved',
-} as const;
+export { AUDIENCE_TEXT } from '../rules/audiences';
 
 export const saveAudienceBodySchema = z.object({
   name: z.string().check(z.maxLength(1000)),

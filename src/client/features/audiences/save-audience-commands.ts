@@ -1,6 +1,7 @@
 import { HOME_AUDIENCE_LIMITS } from '@shared/constants';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { AUDIENCE_TEXT, type SaveAudienceBody } from '@shared/schemas/grow';
+import { AUDIENCE_TEXT } from '@shared/rules/audiences';
+import type { SaveAudienceBody } from '@shared/schemas/grow';
 import type { HomeEntity } from '@shared/schemas/home';
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';

@@ -3,7 +3,7 @@ import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
 import { temporaryId } from '../../lib/offline/outbox';
 import { applyToChart, applyToList, parseChartPath, serverPartOf, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
-import { growKeys } from './grow-queries';
+import { growKeys } from './grow-keys';
 
 /**
  * Every Grow edit is a command on its chart (entity 'mekko'), sent through the outbox: shown at

@@ -12,6 +12,9 @@ import {
 } from '@shared/schemas/grow';
 import { api } from '../../lib/api-client';
 import { entityListStore, entityStore, readThrough } from '../../lib/offline/read-through';
+import { growKeys } from './grow-keys';
+
+export { growKeys };
 
 /**
  * Grow's reads. `context` is the X-Context string (client/region/brand/product) the chart lives
@@ -22,11 +25,6 @@ import { entityListStore, entityStore, readThrough } from '../../lib/offline/rea
 const slugs = (context: string) => parseContextHeader(context);
 const FIVE_MINUTES = 5 * 60_000;
 
-export const growKeys = {
-  all: (context: string) => ['grow', context] as const,
-  list: (context: string) => ['grow', context, 'mekkos'] as const,
-  chart: (context: string, id: number | string) => ['grow', context, 'mekko', String(id)] as const,
-};
 
 export const mekkosQueryOptions = (context: string) =>
   queryOptions({

@@ -44,6 +44,22 @@ export function registerEntity<T>(entity: string, handler: EntityHandler<T>): vo
   handlers.set(entity, handler as EntityHandler);
 }
 
+const loaders = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Names the module that registers an entity's handler, loaded when a command of that entity is
+ * first read (or by the feature's page): the shell does not carry every feature's edit code.
+ */
+export function registerEntityLoader(entity: string, load: () => Promise<unknown>): void {
+  loaders.set(entity, load);
+}
+
+/** Loads the handlers of the entities these commands name, before anything is laid over or settled. */
+async function ensureHandlers(commands: readonly StoredCommand[]): Promise<void> {
+  const missing = [...new Set(commands.map((c) => c.entity))].filter((e) => !handlers.has(e) && loaders.has(e));
+  await Promise.all(missing.map((e) => loaders.get(e)!().catch(() => undefined)));
+}
+
 let drainTimer: ReturnType<typeof setTimeout> | null = null;
 let draining: Promise<unknown> | null = null;
 
@@ -119,6 +135,7 @@ const snapshot = {
 async function readOutbox(): Promise<void> {
   snapshot.timer = null;
   const commands = await deviceDb().then((db) => db.outbox.orderBy('createdAt').toArray()).catch(() => snapshot.commands);
+  await ensureHandlers(commands);
   // Applied commands reach the caches first (synchronously, before onRead's first await), and
   // the page then stops laying them over: it never shows an edit twice, or the old copy between.
   const reading = snapshot.onRead?.(commands);

@@ -1,0 +1,10 @@
+/**
+ * Saving an audience (spec 3 §3 "Audience to save"): the messages the builder and the server
+ * give. In its own module, so the outbox's registration at start does not load every schema.
+ */
+export const AUDIENCE_TEXT = {
+  nameRequired: 'Name is required.',
+  nameTooLong: 'A name can be at most 100 characters.',
+  descriptionTooLong: 'A description can be at most 1000 characters.',
+  saved: 'Audience saved',
+} as const;
