@@ -30,6 +30,13 @@ async function moveByKeyboard(page: Page, kind: 'market' | 'audience', name: str
   const heard = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
   const what = `${kind === 'market' ? 'Market' : 'Audience'} ${name}`;
   const grip = page.getByRole('button', { name: `Move ${kind} ${name}` });
+  // A column that was just dropped glides to its place (a 250 ms transition): a user starts the
+  // next move once things stand still, and so does this, or the move is measured mid-glide.
+  await expect.poll(async () => {
+    const before = await grip.boundingBox();
+    await page.waitForTimeout(100);
+    return JSON.stringify(before) === JSON.stringify(await grip.boundingBox());
+  }).toBe(true);
   await grip.focus();
   await page.keyboard.press('Space');
   await expect(grip).toHaveAttribute('aria-pressed', 'true');

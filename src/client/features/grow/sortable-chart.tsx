@@ -1,6 +1,6 @@
 import { useState, type KeyboardEventHandler, type PointerEventHandler, type ReactNode } from 'react';
 import {
-  DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type Modifier,
+  DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type Modifier,
 } from '@dnd-kit/core';
 import { SortableContext, horizontalListSortingStrategy, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -32,6 +32,9 @@ const shown = <T extends { id: ChartId }>(items: readonly T[], local: LocalOrder
 // Columns only move sideways and tiles only up and down: the other axis means nothing here.
 const sideways: Modifier = ({ transform }) => ({ ...transform, y: 0 });
 const upDown: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+// Measured throughout a drag: a move started while a dropped column still glides to its place
+// (or while the server's copy redraws the chart) is judged on where things are, not were.
+const measuring = { droppable: { strategy: MeasuringStrategy.Always } };
 
 function useReorderSensors() {
   return useSensors(
@@ -72,6 +75,7 @@ export function SortableChart({ markets, widthPx, heightPx, onReorderMarkets, on
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      measuring={measuring}
       modifiers={[sideways]}
       onDragEnd={dropMarket}
       accessibility={{ announcements: reorderAnnouncements('market', ordered), screenReaderInstructions: { draggable: reorderInstructions('market') } }}
@@ -86,6 +90,7 @@ export function SortableChart({ markets, widthPx, heightPx, onReorderMarkets, on
                 <DndContext
                   sensors={sensors}
                   collisionDetection={closestCenter}
+                  measuring={measuring}
                   modifiers={[upDown]}
                   onDragEnd={dropTile(market)}
                   accessibility={{ announcements: reorderAnnouncements('audience', market.audiences), screenReaderInstructions: { draggable: reorderInstructions('audience') } }}
