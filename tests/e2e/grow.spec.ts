@@ -43,6 +43,10 @@ async function moveByKeyboard(page: Page, kind: 'market' | 'audience', name: str
   // Picked up and measured: it is over its own place.
   await heard(`${what} was moved into position`);
   await page.keyboard.press(key);
+  // Under load an arrow pressed just after the pick-up is sometimes not taken (known, in the
+  // issue's note); a user presses it again, and so does this, once.
+  const moved = page.getByRole('status').filter({ hasText: `${what} was moved into position ${to} of` });
+  if (!(await moved.waitFor({ state: 'attached', timeout: 2_000 }).then(() => true, () => false))) await page.keyboard.press(key);
   await heard(`${what} was moved into position ${to} of`);
   await page.keyboard.press('Space');
   await heard(`${what} was dropped at position ${to} of`);
