@@ -14,7 +14,7 @@ export const MEKKO_ENTITY = 'mekko';
 type Cached = MekkoView | SummaryView[];
 const chartOf = (command: StoredCommand) => command.path.split('/')[3] ?? command.entityId;
 
-export const mekkoHandler: EntityHandler<Cached> = {
+const mekkoHandler: EntityHandler<Cached> = {
   queryKeys: (command) => {
     const context = command.context ?? '';
     return [growKeys.list(context), growKeys.chart(context, chartOf(command))];
@@ -51,7 +51,7 @@ function edit(target: Target, method: StoredCommand['method'], path: string, lab
   return enqueue({ entity: MEKKO_ENTITY, entityId: String(target.chart.id), baseVersion: target.chart.version, method, path, body, context: target.context, label });
 }
 
-export type ChartFields = Omit<UpdateChartBody, 'version'>;
+type ChartFields = Omit<UpdateChartBody, 'version'>;
 
 export function createChart(context: string, body: CreateChartBody) {
   const id = temporaryId();

@@ -44,7 +44,7 @@ export function countsBodyOf(chart: MekkoView): CountsBody {
   };
 }
 
-export interface CountScale {
+interface CountScale {
   countType: 'people_count' | 'tv_panelists';
   tv: TvCountSettings | null;
   people: number | null;

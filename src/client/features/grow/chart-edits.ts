@@ -10,7 +10,7 @@ export type MarketView = Omit<GrowMarket, 'id' | 'sub_markets'> & { id: number |
 export type MekkoView = Omit<Mekko, 'markets'> & { markets: MarketView[]; pending?: boolean };
 export type SummaryView = Omit<MekkoSummary, 'id'> & { id: number | string; pending?: boolean };
 
-export interface ChartEdit {
+interface ChartEdit {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body: unknown;

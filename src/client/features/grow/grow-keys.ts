@@ -3,7 +3,6 @@
  * not load the query functions and schemas with them (the shell's budget, decision 006).
  */
 export const growKeys = {
-  all: (context: string) => ['grow', context] as const,
   list: (context: string) => ['grow', context, 'mekkos'] as const,
   chart: (context: string, id: number | string) => ['grow', context, 'mekko', String(id)] as const,
 };

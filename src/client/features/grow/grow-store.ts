@@ -6,15 +6,14 @@ import { showToast } from '../../lib/ui-store';
  * Grow's screen state that is not server data (DESIGN: valtio): the tab, mode, focus, the
  * selection per chart, and which panel or dialog is open.
  */
-export type GrowPanel =
+type GrowPanel =
   | { kind: 'chart'; mode: 'create' | 'edit' }
   | { kind: 'market'; marketId: number | string | null }
   | { kind: 'audience'; marketId: number | string; audienceId: number | string | null };
 
-export type GrowDialog =
+type GrowDialog =
   | { kind: 'cannot-filter'; name: string }
   | { kind: 'invalid-selected' }
-  | { kind: 'zero-count'; audienceId: number | string }
   | { kind: 'delete-chart' }
   | { kind: 'delete-market'; marketId: number | string }
   | { kind: 'delete-audience'; audienceId: number | string };
@@ -29,10 +28,6 @@ export const growState = proxy({
   panel: null as GrowPanel | null,
   dialog: null as GrowDialog | null,
 });
-
-export function selectionOf(chartId: number | string | undefined): (number | string)[] {
-  return chartId === undefined ? [] : (growState.selection[String(chartId)] ?? []);
-}
 
 export function setSelection(chartId: number | string, ids: (number | string)[]): void {
   growState.selection[String(chartId)] = ids;
