@@ -2,14 +2,19 @@ import { useRef, useState } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { GROW, GROW_TEXT } from '@shared/rules/grow';
 
-interface MessageProps {
+interface AlertProps {
   title: string;
   message: string;
   onClose: () => void;
+  /** A destructive confirmation's button (deleting a chart, market or audience); without it, a message and Close. */
+  confirm?: { label: string; onConfirm: () => void };
 }
 
-/** 'Cannot Filter By This Audience!' and 'Invalid Audiences Selected!' (spec 3 §8): a message and Close. */
-export function MessageDialog({ title, message, onClose }: MessageProps) {
+/**
+ * Grow's alerts: 'Cannot Filter By This Audience!' and 'Invalid Audiences Selected!' (spec 3 §8)
+ * with Close, and the delete confirmations with Cancel and the destructive action.
+ */
+export function GrowAlert({ title, message, onClose, confirm }: AlertProps) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <AlertDialog.Portal>
@@ -18,34 +23,14 @@ export function MessageDialog({ title, message, onClose }: MessageProps) {
           <AlertDialog.Title>{title}</AlertDialog.Title>
           <AlertDialog.Description>{message}</AlertDialog.Description>
           <div className="dialog__actions">
-            <AlertDialog.Action className="button button--primary" onClick={onClose}>Close</AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
-
-interface ConfirmProps {
-  title: string;
-  message: string;
-  confirm: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}
-
-/** A destructive confirmation (deleting a chart, market or audience). */
-export function ConfirmDialog({ title, message, confirm, onConfirm, onClose }: ConfirmProps) {
-  return (
-    <AlertDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description>{message}</AlertDialog.Description>
-          <div className="dialog__actions">
-            <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className="button button--danger" onClick={onConfirm}>{confirm}</AlertDialog.Action>
+            {confirm ? (
+              <>
+                <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
+                <AlertDialog.Action className="button button--danger" onClick={confirm.onConfirm}>{confirm.label}</AlertDialog.Action>
+              </>
+            ) : (
+              <AlertDialog.Action className="button button--primary" onClick={onClose}>Close</AlertDialog.Action>
+            )}
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

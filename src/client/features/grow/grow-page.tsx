@@ -19,7 +19,7 @@ import { contextOf } from './grow-preload';
 import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 import { growState, setSelection } from './grow-store';
 import { ChartPicker } from './chart-picker';
-import { InvalidChartDialog, MessageDialog } from './grow-dialogs';
+import { GrowAlert, InvalidChartDialog } from './grow-dialogs';
 import { useChartActions } from './use-chart-actions';
 
 interface Props {
@@ -136,10 +136,10 @@ export function GrowPage({ scope, mekkoId }: Props) {
       ) : null}
       <GrowPanels context={context} region={region} chart={chart} charts={charts} current={current} may={may} tvAllowed={Boolean(tv.data) && may.update} actions={actions} />
       {snap.dialog?.kind === 'cannot-filter' ? (
-        <MessageDialog title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
+        <GrowAlert title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
       ) : null}
       {snap.dialog?.kind === 'invalid-selected' ? (
-        <MessageDialog title={GROW_TEXT.invalidSelectedTitle} message={GROW_TEXT.invalidSelected(segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
+        <GrowAlert title={GROW_TEXT.invalidSelectedTitle} message={GROW_TEXT.invalidSelected(segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
       ) : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { GROW_TEXT } from '@shared/rules/grow';
 import { AudienceFormPanel } from './audience-form-panel';
 import type { MekkoView, SummaryView } from './chart-edits';
 import { ChartFormPanel } from './chart-form-panel';
-import { ConfirmDialog } from './grow-dialogs';
+import { GrowAlert } from './grow-dialogs';
 import { verticalsQueryOptions } from './grow-queries';
 import { growState } from './grow-store';
 import { MarketFormPanel } from './market-form-panel';
@@ -32,6 +32,14 @@ export function GrowPanels({ context, region, chart, charts, current, may, tvAll
   const verticals = useQuery({ ...verticalsQueryOptions(context), enabled: panel?.kind === 'chart' && panel.mode === 'create' });
   const marketOf = (id: number | string | null) => chart?.markets.find((m) => m.id === id) ?? null;
   const audienceOf = (id: number | string | null) => chart?.markets.flatMap((m) => m.sub_markets).find((a) => a.id === id) ?? null;
+  const marketToDelete = dialog?.kind === 'delete-market' ? marketOf(dialog.marketId) : null;
+  const audienceToDelete = dialog?.kind === 'delete-audience' ? audienceOf(dialog.audienceId) : null;
+  // A confirmed delete closes the confirmation and the form it came from.
+  const deleteItem = (work: () => void) => {
+    closeDialog();
+    close();
+    work();
+  };
 
   return (
     <>
@@ -82,33 +90,21 @@ export function GrowPanels({ context, region, chart, charts, current, may, tvAll
         />
       ) : null}
       {dialog?.kind === 'delete-chart' && current ? (
-        <ConfirmDialog title={`Delete ${current.name}?`} message={GROW_TEXT.confirmChartDelete} confirm="Delete chart" onConfirm={actions.remove} onClose={closeDialog} />
+        <GrowAlert title={`Delete ${current.name}?`} message={GROW_TEXT.confirmChartDelete} confirm={{ label: 'Delete chart', onConfirm: actions.remove }} onClose={closeDialog} />
       ) : null}
-      {dialog?.kind === 'delete-market' && marketOf(dialog.marketId) ? (
-        <ConfirmDialog
-          title={`Delete market ${marketOf(dialog.marketId)!.name}?`}
+      {marketToDelete ? (
+        <GrowAlert
+          title={`Delete market ${marketToDelete.name}?`}
           message={GROW_TEXT.confirmMarketDelete}
-          confirm="Delete market"
-          onConfirm={() => {
-            const market = marketOf(dialog.marketId)!;
-            closeDialog();
-            close();
-            actions.deleteMarket(market);
-          }}
+          confirm={{ label: 'Delete market', onConfirm: () => deleteItem(() => actions.deleteMarket(marketToDelete)) }}
           onClose={closeDialog}
         />
       ) : null}
-      {dialog?.kind === 'delete-audience' && audienceOf(dialog.audienceId) ? (
-        <ConfirmDialog
-          title={`Delete audience ${audienceOf(dialog.audienceId)!.name}?`}
-          message={audienceOf(dialog.audienceId)!.in_prediction_model ? GROW_TEXT.confirmModelDelete : 'The audience is removed from this chart.'}
-          confirm="Delete audience"
-          onConfirm={() => {
-            const audience = audienceOf(dialog.audienceId)!;
-            closeDialog();
-            close();
-            actions.deleteAudience(audience);
-          }}
+      {audienceToDelete ? (
+        <GrowAlert
+          title={`Delete audience ${audienceToDelete.name}?`}
+          message={audienceToDelete.in_prediction_model ? GROW_TEXT.confirmModelDelete : 'The audience is removed from this chart.'}
+          confirm={{ label: 'Delete audience', onConfirm: () => deleteItem(() => actions.deleteAudience(audienceToDelete)) }}
           onClose={closeDialog}
         />
       ) : null}
