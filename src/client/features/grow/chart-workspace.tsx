@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { GROW_TEXT, levelForTab, saveAudienceBlock, selectionRules, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
 import type { Counts } from '@shared/schemas/insights';
 import { useOnline } from '../../lib/offline/freshness';
-import { isApiError } from '../../lib/api-error';
+import { insightErrorMessage, isDataNotReady } from '../../lib/insights-queries';
 import { toSelectable } from './chart-data';
 import type { MekkoView } from './chart-edits';
 import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-export';
@@ -96,10 +96,7 @@ export function ChartWorkspace(props: Props) {
       </div>
       {block && selected.length > 0 ? <p className="grow-note">{block}</p> : null}
       {!online && props.counts.dataUpdatedAt > 0 ? <p className="grow-note" role="status">Offline · counts as of {time(props.counts.dataUpdatedAt)}</p> : null}
-      {countsError && isApiError(countsError) && countsError.status === 503 ? <p className="grow-note" role="status">Counts become available when the data is ready.</p> : null}
-      {countsError && !(isApiError(countsError) && countsError.status === 503) && !props.counts.data ? (
-        <p className="grow-note" role="alert">Counts could not be loaded{online ? `: ${countsError.message}` : ' offline: open this chart once while online'}.</p>
-      ) : null}
+      {countsError && !props.counts.data ? <p className="grow-note" role={isDataNotReady(countsError) ? 'status' : 'alert'}>{insightErrorMessage(countsError)}</p> : null}
       <FilterBar
         chips={selected.map((x) => ({ id: x.audience.id, market: x.market.name, audience: x.audience.name }))}
         onRemove={(id) => props.onSelection(selectedIds.filter((x) => x !== id))}

@@ -11,6 +11,7 @@ import {
   type MekkoSummary,
 } from '@shared/schemas/grow';
 import { api } from '../../lib/api-client';
+import { DATA_NOT_READY_RETRY_MS, isDataNotReady } from '../../lib/insights-queries';
 import { entityListStore, entityStore, readThrough } from '../../lib/offline/read-through';
 import { growKeys } from './grow-keys';
 
@@ -55,9 +56,9 @@ export const countsQueryOptions = (context: string, body: CountsBody) =>
     queryKey: ['grow', context, 'counts', body] as const,
     queryFn: async (): Promise<Counts> => (await api('/api/insights/counts', countsResponseSchema, { method: 'POST', body, context: slugs(context) })).data,
     staleTime: FIVE_MINUTES,
-    // While the region's data is being prepared the server answers 503: ask again shortly.
-    retry: (failures, error) => failures < 20 && (error as { status?: number }).status === 503,
-    retryDelay: 3_000,
+    // While the region's data is being prepared (503 DATA_NOT_READY) ask again, as the insights do,
+    // for as long as it takes.
+    refetchInterval: (query) => (isDataNotReady(query.state.error) ? DATA_NOT_READY_RETRY_MS : false),
     // The chart shows what went wrong beside it; the page stays usable.
     meta: { handlesErrors: true },
   });
