@@ -38,11 +38,11 @@ export function AudienceFormPanel({ audience, market, markets, segments, context
   const siblings = markets.find((m) => String(m.id) === String(marketId))?.sub_markets ?? [];
   const issues = validateAudience({ name, population }, { siblings, ownId: audience?.id ?? null });
   const issue = (field: 'name' | 'population') => (touched[field] ? issues.find((i) => i.field === field)?.message : undefined);
-  const known = (shortId: number | null) => segments.find((s) => s.id === shortId);
-  const [picked, setPicked] = useState<Record<number, GrowSegment>>({});
-  const segmentOf = (shortId: number | null) => (shortId === null ? undefined : (picked[shortId] ?? known(shortId)));
-  const remember = (segment: { id: number; name: string; path_parts: string[]; people: number } | null) => {
-    if (segment) setPicked((p) => ({ ...p, [segment.id]: { id: segment.id, name: segment.name, path_parts: segment.path_parts, identifier: '', vendor_type: '', deleted: false, people_count: segment.people, create_audience_single: true } }));
+  // Segments picked in this form are shown by their path until the chart (with their details) comes back.
+  const [picked, setPicked] = useState<Record<number, Pick<GrowSegment, 'path_parts' | 'deleted'>>>({});
+  const segmentOf = (shortId: number | null) => (shortId === null ? undefined : (picked[shortId] ?? segments.find((s) => s.id === shortId)));
+  const remember = (segment: { id: number; path_parts: string[] } | null) => {
+    if (segment) setPicked((p) => ({ ...p, [segment.id]: { path_parts: segment.path_parts, deleted: false } }));
   };
   const fields = (): AudienceFields & { market_id?: number | string } => ({
     name: name.trim(), tag, matched_short_id: matched, modeled_short_id: modeled, population: population.trim(),

@@ -10,8 +10,8 @@ interface Props {
   /** Modeled pickers list the modeled vendor's segments; matched pickers every other vendor's. */
   kind: 'matched' | 'modeled';
   value: number | null;
-  /** What the chart already knows of the chosen segment (its name, offline). */
-  known: GrowSegment | undefined;
+  /** What is known of the chosen segment (its path, offline): from the chart, or from the pick. */
+  known: Pick<GrowSegment, 'path_parts' | 'deleted'> | undefined;
   onChange: (segment: { id: number; name: string; path_parts: string[]; people: number } | null) => void;
 }
 
