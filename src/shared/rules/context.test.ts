@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideContext, defaultHomePath, defaultRegion, formatContext, parseContextHeader, regionDefaultPath, regionHomeRedirect, resolveContext, sortBrands,
+  decideContext, defaultHomePath, defaultRegion, formatContext, parseContextHeader, regionDefaultPath, regionHomeRedirect, resolveContext, slugsOf, sortBrands,
 } from './context';
 import { brand, client, demoHierarchy, region } from './__fixtures__/hierarchy';
 
@@ -113,5 +113,16 @@ describe('regionHomeRedirect', () => {
   });
   it('sends a region whose brands have no product to the notice page', () => {
     expect(regionHomeRedirect(resolveContext(h, { client: 'acme', region: 'au' })!)).toBe('/notice');
+  });
+});
+
+describe('slugsOf', () => {
+  it('gives the slugs of each level a context resolved', () => {
+    const client = { slug: 'acme' } as Parameters<typeof slugsOf>[0]['client'];
+    expect(slugsOf({ client })).toEqual({ client: 'acme', region: undefined, brand: undefined, product: undefined });
+    const region = { slug: 'us' } as NonNullable<Parameters<typeof slugsOf>[0]['region']>;
+    const brand = { slug: 'fizz' } as NonNullable<Parameters<typeof slugsOf>[0]['brand']>;
+    const product = { slug: 'zero' } as NonNullable<Parameters<typeof slugsOf>[0]['product']>;
+    expect(formatContext(slugsOf({ client, region, brand, product }))).toBe('acme/us/fizz/zero');
   });
 });

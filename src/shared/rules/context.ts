@@ -30,6 +30,11 @@ export interface ResolvedContext {
   product?: Product;
 }
 
+/** The slugs of a resolved context (what X-Context and the URL carry). */
+export function slugsOf(ctx: ResolvedContext): ContextSlugs {
+  return { client: ctx.client.slug, region: ctx.region?.slug, brand: ctx.brand?.slug, product: ctx.product?.slug };
+}
+
 /** Looks the slugs up in a hierarchy; each level resolves only if its parent did. */
 export function resolveContext(hierarchy: Hierarchy, ctx: ContextSlugs): ResolvedContext | null {
   const client = hierarchy.find((c) => c.slug === ctx.client);

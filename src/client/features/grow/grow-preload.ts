@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { formatContext } from '@shared/rules/context';
+import { formatContext, slugsOf } from '@shared/rules/context';
 import { hasShortIds } from '@shared/rules/insights';
 import type { ProductScope } from '../../lib/guards';
 import { chooseChart, countsBodyOf } from './chart-data';
@@ -9,8 +9,7 @@ const COUNTS_WAIT_MS = 5_000;
 
 /** The X-Context string of a product scope. */
 export function contextOf(scope: ProductScope): string {
-  const c = scope.context;
-  return formatContext({ client: c.client.slug, region: c.region?.slug, brand: c.brand?.slug, product: c.product?.slug });
+  return formatContext(slugsOf(scope.context));
 }
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
-import { formatContext, resolveContext } from '@shared/rules/context';
+import { formatContext, resolveContext, slugsOf } from '@shared/rules/context';
 import { buildNavigation } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
@@ -61,7 +61,7 @@ export function AppLayout() {
   const pollStarted = useDelayedStart(TIMING.taskPollFirstMs);
   // Tasks are polled in the resolved context (never a stale remembered product) for the acting user.
   const taskContext = current
-    ? { client: current.client.slug, region: current.region?.slug, brand: current.brand?.slug, product: current.product?.slug }
+    ? slugsOf(current)
     : { client: '' };
   const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id), enabled: pollStarted && !!current });
   // A task marked read is read at once, even before the server has been told.

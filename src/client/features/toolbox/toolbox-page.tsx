@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { CATEGORY_ORDER } from '@shared/constants';
 import { can, type PermissionSet } from '@shared/permissions';
-import { formatContext, type ResolvedContext } from '@shared/rules/context';
+import { formatContext, slugsOf, type ResolvedContext } from '@shared/rules/context';
 import { ALL_REGIONS } from '@shared/rules/toolbox';
 import { PageHeader } from '../../components/page-header';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
@@ -31,7 +31,7 @@ export function ToolboxPage({ context, permissions }: Props) {
   const shown = useMemo(() => [...(overlaid ?? [])].sort(byName), [overlaid]);
   const [editing, setEditing] = useState<UnitView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UnitView | null>(null);
-  const xContext = formatContext({ client: client.slug, region: context.region?.slug, brand: context.brand?.slug, product: context.product?.slug });
+  const xContext = formatContext(slugsOf(context));
   const mayCreate = can(permissions, 'toolbox_client_configuration', 'create');
   const mayUpdate = can(permissions, 'toolbox_client_configuration', 'update');
   const mayDelete = can(permissions, 'toolbox_client_configuration', 'destroy');
