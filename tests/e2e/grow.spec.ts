@@ -297,6 +297,8 @@ test('a market added in edit mode shows once: as Pending, then saved, never twic
   await expect.poll(() => marketLabels(page, 'Inland')).toEqual(['Inland']);
 
   const seen = await page.evaluate(() => (window as unknown as { columnsSeen: string[][] }).columnsSeen);
+  // The watch saw the market come (else the check below would pass on nothing).
+  expect(seen.some((labels) => labels.includes('Inland'))).toBe(true);
   const twice = seen.filter((labels) => labels.filter((l) => l.startsWith('Inland')).length > 1);
   expect(twice, `the columns the chart showed: ${JSON.stringify(seen)}`).toEqual([]);
 });
