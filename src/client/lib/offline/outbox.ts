@@ -80,8 +80,10 @@ interface Applied {
 
 /** What the server made of an entity's last applied command: its version and the ids of items made offline. */
 async function rememberApplied(db: AppDatabase, command: StoredCommand, version: number | null, created: Record<string, number>, now: number) {
-  const before = (await db.meta.get(appliedKey(command)))?.value as Applied | undefined;
-  const value: Applied = { version, created: { ...before?.created, ...created } };
+  const memo = await db.meta.get(appliedKey(command));
+  // Ids made within the last minute are still wanted; older ones are not carried on for ever.
+  const before = memo && now - memo.savedAt <= APPLIED_MEMORY_MS ? (memo.value as Applied).created : {};
+  const value: Applied = { version, created: { ...before, ...created } };
   await db.meta.put({ key: appliedKey(command), value, savedAt: now });
 }
 
