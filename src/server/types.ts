@@ -1,4 +1,5 @@
 import type { Action, PermissionSet, Resource } from '@shared/permissions';
+import type { Feature, FeatureFlags } from '@shared/rules/access';
 import type { DataSource } from '@shared/schemas/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -45,6 +46,8 @@ export interface RequestAuth {
 export interface RequestContext {
   clientId: number;
   clientSlug: string;
+  /** The client's feature flags, from the cached hierarchy the context was resolved in. */
+  featureFlags: FeatureFlags;
   regionId?: number;
   regionSlug?: string;
   brandId?: number;
@@ -57,6 +60,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     context?: RouteContext;
+    /** The client feature the route needs (spec 3 §6): without it, 403 whatever the role. */
+    feature?: Feature;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;

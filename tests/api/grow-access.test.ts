@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../src/shared/constants';
+import { clients } from '../../src/server/db/schema';
 import { ACME_PRODUCT, GLOBEX_PRODUCT } from './helper';
 import { growKit } from './grow-support';
 import { expectError } from './support';
@@ -59,6 +61,20 @@ describe('Grow charts: permissions and scope', async () => {
     expectError(await get('/api/mekkos/1', admin, INITECH_PRODUCT), 403, 'FORBIDDEN', message);
     expectError(await get('/api/grow/verticals', admin, INITECH_PRODUCT), 403, 'FORBIDDEN', message);
     expectError(await create({ name: 'Initech chart' }, admin, { context: INITECH_PRODUCT }), 403, 'FORBIDDEN', message);
+  });
+
+  it('follows a change to the client\'s feature flags at once (the hierarchy they come from is cached)', async () => {
+    const [acme] = await kit.db.select().from(clients).where(eq(clients.slug, 'acme'));
+    expect((await get('/api/mekkos')).statusCode).toBe(200);
+    await kit.db.update(clients).set({ featureFlags: { ...acme!.featureFlags, grow: false } }).where(eq(clients.id, acme!.id));
+    try {
+      expectError(await get('/api/mekkos'), 403, 'FORBIDDEN', 'Grow is not enabled for acme.');
+      expectError(await get('/api/tabs-configuration'), 403, 'FORBIDDEN', 'Grow is not enabled for acme.');
+      expectError(await get('/api/snapshots?mekko_id=1'), 403, 'FORBIDDEN', 'Grow is not enabled for acme.');
+    } finally {
+      await kit.db.update(clients).set({ featureFlags: acme!.featureFlags }).where(eq(clients.id, acme!.id));
+    }
+    expect((await get('/api/mekkos')).statusCode).toBe(200);
   });
 
   it('needs a session (401) and a product X-Context (400)', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GROW, GROW_TEXT } from '../../src/shared/rules/grow';
 import { VERTICALS } from '../../src/shared/rules/grow-verticals';
 import { mekkoConflictSchema, verticalsResponseSchema, type Mekko } from '../../src/shared/schemas/grow';
+import { MAX_ID } from '../../src/shared/schemas/ids';
 import type { Segment } from '../../src/shared/schemas/insights';
 import { markets, mekkos, rolePermissions, roles, subMarkets, tvCountSettings } from '../../src/server/db/schema';
 import { ADMIN } from './helper';
@@ -117,6 +118,24 @@ describe('Grow charts', async () => {
     // Its own name is no clash, in another case too; another scope's names are none either.
     expect(chartOf(await update(taken, { name: taken.name.toUpperCase() })).name).toBe(taken.name.toUpperCase());
     expect(chartOf(await create({ name: taken.name }, admin, { context: EMPTY_PRODUCT })).name).toBe(taken.name);
+  });
+
+  it('answers 400, not 500, for a version beyond 32 bits or text holding a NUL character, and changes nothing', async () => {
+    const chart = await buildChart({ Market: [{ name: 'Audience' }] });
+    const before = await db.select().from(mekkos);
+    const tooBig = MAX_ID + 1;
+    expectError(await update(chart, { version: tooBig }), 400, 'VALIDATION_FAILED', `body.version: A version must be at most ${MAX_ID}`);
+    expectError(await remove(chart.id, tooBig), 400, 'VALIDATION_FAILED', `querystring.version: A version must be at most ${MAX_ID}`);
+    expectError(await addMarket({ id: chart.id, version: tooBig }, 'Big'), 400, 'VALIDATION_FAILED', /^body\.version: /);
+    const nul = 'Text cannot contain the NUL character (\\u0000).';
+    expectError(await create({ name: 'Nul\u0000name' }), 400, 'BAD_REQUEST', nul);
+    expectError(await create({ name: 'Nul label', measurement_label: 'x\u0000' }), 400, 'BAD_REQUEST', nul);
+    expectError(await update(chart, { name: 'Nul\u0000edit' }), 400, 'BAD_REQUEST', nul);
+    expectError(await copy(chart.id, { name: 'Nul\u0000copy' }), 400, 'BAD_REQUEST', nul);
+    expectError(await addMarket(chart, 'Nul\u0000market'), 400, 'BAD_REQUEST', nul);
+    expectError(await addAudience(chart, chart.markets[0]!.id, { name: 'Nul', webo_cluster_id: 'w\u0000' }), 400, 'BAD_REQUEST', nul);
+    expect(await db.select().from(mekkos)).toEqual(before);
+    expect(await read(chart.id)).toEqual(chart);
   });
 
   it('allows TV panelists only with the region\'s TV count settings and mekkos update, and keeps an existing TV chart', async () => {

@@ -9,11 +9,9 @@
  * the picker's item until every tile is in the DOM with its count (a MutationObserver) and until
  * the next animation frame after that (the frame that paints it). Figures only; nothing fails.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { ensureClientBuilt } from '../../scripts/client-build';
-import { ROOT, fmt, median, startProcess, stop, waitHealthy } from './lib';
+import type { Page } from '@playwright/test';
+import { ROOT, fmt, launchChromium, logIn, median, startDemoServer, stop } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-grow-data');
 const PORT = Number(process.env.GROW_BENCH_PORT ?? 8295);
@@ -124,23 +122,13 @@ async function timedPick(page: Page, name: string, tiles: number): Promise<{ dom
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1] ?? NaN;
 
 async function main() {
-  ensureClientBuilt();
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const server = startProcess(['scripts/start.ts'], { DATA_DIR, PORT: String(PORT), DEMO_PEOPLE: '50000', DEMO_SEGMENTS: '120' });
-  await waitHealthy(`${BASE}/api/api-gateway-health-check`, performance.now(), 120_000);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-  });
+  const server = await startDemoServer(DATA_DIR, PORT);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
     // tsx names inner functions with a __name helper the page does not have.
     await page.addInitScript('globalThis.__name = (f) => f');
-    await page.goto(`${BASE}/login`);
-    await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password').fill('demo-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
+    await logIn(page, BASE);
 
     const api = await growApi(page);
     const segments = await waitForSegments(api);

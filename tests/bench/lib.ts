@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { ensureClientBuilt } from '../../scripts/client-build';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -30,6 +33,40 @@ export async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * The browser benches' server: the built client served by scripts/start.ts on fresh demo data
+ * (`dataDir` is emptied first) at 127.0.0.1:`port`, once it answers its health check.
+ */
+export async function startDemoServer(dataDir: string, port: number): Promise<ChildProcess> {
+  ensureClientBuilt();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = startProcess(['scripts/start.ts'], { DATA_DIR: dataDir, PORT: String(port), DEMO_PEOPLE: '50000', DEMO_SEGMENTS: '120' });
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}/api/api-gateway-health-check`, performance.now(), 120_000);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return server;
+}
+
+/** The system Chromium (CHROMIUM_PATH), headless, with nothing in the background to disturb the figures. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+}
+
+/** Logs in with the password form and waits for the home greeting. */
+export async function logIn(page: Page, base: string, email = 'admin@demo.test'): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
 }
 
 export const median = (xs: number[]) => {

@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
-import { USERS, logIn } from './helpers';
+import { USERS, csrfOf } from './helpers';
+
+export { logInAs, unique } from './helpers';
 
 /** The Grow screen of acme's Fizz Original in the US, where the demo seed puts its charts. */
 export const CONTEXT = 'acme/us/fizz-cola/fizz-original';
@@ -8,7 +10,6 @@ export const GROW = `${PRODUCT}/insights/grow`;
 export const DEMO_DEFAULT_CHART = 'Fizz Original Market Map';
 export const DEMO_INVALID_CHART = 'Summer Reach Planner';
 
-export const unique = (what: string) => `e2e ${what} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 export interface Audience {
   id: number;
@@ -92,8 +93,7 @@ export type GrowApi = ReturnType<typeof growApi>;
 
 /** The API with this page's session. */
 export async function apiOf(page: Page, context = CONTEXT): Promise<GrowApi> {
-  const csrf = await page.evaluate(() => localStorage.getItem('csrfToken'));
-  return growApi(page.request, csrf ?? '', context);
+  return growApi(page.request, await csrfOf(page), context);
 }
 
 /** A session of its own (no browser): for data another user sets up before a test. */
@@ -121,11 +121,6 @@ export async function waitForDemoData(playwright: PlaywrightWorkerArgs['playwrig
   }
 }
 
-/** Logs in through the form as a person does and waits for the home page. */
-export async function logInAs(page: Page, user: (typeof USERS)[keyof typeof USERS]) {
-  await logIn(page, user);
-  await page.waitForURL(/\/home$/);
-}
 
 /** A chart made through the API: markets of audiences, each with a matched segment of the demo data. */
 export async function chartWith(api: GrowApi, name: string, markets: { name: string; audiences: { name: string; segment: string | null; modeled?: number | null }[] }[]): Promise<Chart> {

@@ -17,3 +17,15 @@ export async function logIn(page: Page, user: (typeof USERS)[keyof typeof USERS]
 export async function expectGreeting(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Hello ${name}`) })).toBeVisible();
 }
+
+/** Logs in through the form as a person does and waits for the home page. */
+export async function logInAs(page: Page, user: (typeof USERS)[keyof typeof USERS]) {
+  await logIn(page, user);
+  await page.waitForURL(/\/home$/);
+}
+
+/** The page session's CSRF token, for API calls made with its cookie. */
+export const csrfOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('csrfToken'))) ?? '';
+
+/** A name no other test run has used. */
+export const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { USERS, logIn } from './helpers';
+import { USERS, csrfOf, logInAs, unique } from './helpers';
 
 const PRODUCT = '/acme/us/fizz-cola/fizz-original';
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
@@ -14,8 +14,7 @@ interface Unit {
 
 /** The API as another program sees it: the page's session cookie and CSRF token. */
 async function apiOf(page: Page) {
-  const csrf = await page.evaluate(() => localStorage.getItem('csrfToken'));
-  const headers = { 'x-csrf-token': csrf ?? '', 'x-context': CONTEXT };
+  const headers = { 'x-csrf-token': await csrfOf(page), 'x-context': CONTEXT };
   const request: APIRequestContext = page.request;
   return {
     async units(): Promise<Unit[]> {
@@ -47,12 +46,10 @@ async function apiOf(page: Page) {
 
 /** Logs the admin in through the form, as a person does, and gives the API with that session. */
 async function logInAsAdmin(page: Page) {
-  await logIn(page, USERS.admin);
-  await page.waitForURL(/\/home$/);
+  await logInAs(page, USERS.admin);
   return apiOf(page);
 }
 
-const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const row = (page: Page, name: string) => page.getByRole('listitem', { name: `Unit ${name}` });
 
 async function openToolbox(page: Page) {

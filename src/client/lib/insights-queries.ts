@@ -16,8 +16,8 @@ const FIVE_MINUTES = 5 * 60_000;
 /** While the region's data is being prepared (503 DATA_NOT_READY) the question is asked again this often. */
 export const DATA_NOT_READY_RETRY_MS = 5_000;
 
-export type CategoryRef = number | string;
-export type InsightCategory = { id: number; name: string; values: { id: number; name: string }[] };
+type CategoryRef = number | string;
+type InsightCategory = { id: number; name: string; values: { id: number; name: string }[] };
 
 const uniqueSorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -39,8 +39,7 @@ export function normalizeRules(rules: AudienceRules): AudienceRules {
   return { include: { and }, exclude: uniqueSorted(rules.exclude ?? []) };
 }
 
-export const insightKeys = {
-  all: (context: string) => ['insights', context] as const,
+const insightKeys = {
   categories: (context: string) => ['insights', context, 'categories'] as const,
   widget: (context: string, rules: AudienceRules, category: CategoryRef) =>
     ['insights', context, 'widget', normalizeRules(rules), String(category)] as const,
@@ -54,14 +53,12 @@ export function isDataNotReady(error: unknown): boolean {
 
 const askAgainWhileNotReady = (query: { state: { error: unknown } }) => (isDataNotReady(query.state.error) ? DATA_NOT_READY_RETRY_MS : false);
 
-const slugs = (context: string) => parseContextHeader(context);
-
 /** The region's demographic categories and their values. */
 export const categoriesQueryOptions = (context: string) =>
   queryOptions({
     queryKey: insightKeys.categories(context),
     queryFn: async ({ signal }): Promise<InsightCategory[]> =>
-      (await api('/api/insights/categories', categoriesResponseSchema, { context: slugs(context), signal })).data,
+      (await api('/api/insights/categories', categoriesResponseSchema, { context: parseContextHeader(context), signal })).data,
     staleTime: 6 * FIVE_MINUTES,
     refetchInterval: askAgainWhileNotReady,
     // The panel says what went wrong in place.
@@ -73,7 +70,7 @@ export const widgetQueryOptions = (context: string, rules: AudienceRules, catego
   queryOptions({
     queryKey: insightKeys.widget(context, rules, category),
     queryFn: async ({ signal }) =>
-      (await api('/api/insights/widgets', widgetResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules), category }, context: slugs(context), signal })).data,
+      (await api('/api/insights/widgets', widgetResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules), category }, context: parseContextHeader(context), signal })).data,
     staleTime: FIVE_MINUTES,
     refetchInterval: askAgainWhileNotReady,
     meta: { handlesErrors: true },
@@ -84,14 +81,14 @@ export const audienceCountQueryOptions = (context: string, rules: AudienceRules)
   queryOptions({
     queryKey: insightKeys.audienceCount(context, rules),
     queryFn: async ({ signal }): Promise<number> =>
-      (await api('/api/audiences/count', countResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules) }, context: slugs(context), signal })).data.count,
+      (await api('/api/audiences/count', countResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules) }, context: parseContextHeader(context), signal })).data.count,
     staleTime: FIVE_MINUTES,
     refetchInterval: askAgainWhileNotReady,
     meta: { handlesErrors: true },
   });
 
 export const DATA_NOT_READY_TEXT = 'Counts become available when the data is ready.';
-export const UNREACHABLE_TEXT = 'The server could not be reached. These counts show once the network is back.';
+const UNREACHABLE_TEXT = 'The server could not be reached. These counts show once the network is back.';
 
 /** What to tell the user about a failed insights read: the server's message, or why there is none. */
 export function insightErrorMessage(error: unknown): string {

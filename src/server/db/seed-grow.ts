@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from './client';
 import { clientRegions, clients, markets, mekkos, regions, subMarkets, tvCountSettings } from './schema';
 import { buildCatalog, catalogSeedOf, SHORT_ID_SPAN, type SegmentDefinition } from '../engine/generator/generator';
@@ -102,7 +102,8 @@ export async function seedGrowDemo(tx: Executor): Promise<boolean> {
  * (a database whose charts were all deleted gets the demo's back; one with any chart is left alone).
  */
 export async function seedGrowDemoIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(mekkos);
-  if (Number(row?.n) > 0) return false;
+  // Runs on every start: one index-sized probe, not a count of every chart.
+  const [any] = await db.select({ id: mekkos.id }).from(mekkos).limit(1);
+  if (any) return false;
   return db.transaction((tx) => seedGrowDemo(tx));
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { HEADERS, TEXT } from '@shared/constants';
+import { hasFeature, type Feature } from '@shared/rules/access';
 import { parseContextHeader } from '@shared/rules/context';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { badRequest, forbidden } from '../lib/errors';
@@ -7,9 +8,14 @@ import { resolveRequestContext } from '../modules/hierarchy/hierarchy-service';
 
 const DEPTH = { optional: 0, client: 1, region: 2, product: 4 } as const;
 
+/** How a 403 for a missing client feature names it. */
+const FEATURE_NAMES: Partial<Record<Feature, string>> = { grow: 'Grow', audiences: 'Audiences' };
+const featureMissing = (feature: Feature, clientSlug: string) => `${FEATURE_NAMES[feature] ?? feature} is not enabled for ${clientSlug}.`;
+
 /**
  * Checks X-Context against the caller's hierarchy on every authenticated request and
- * exposes the resolved ids as request.ctx, which every scoped query filters by.
+ * exposes the resolved ids as request.ctx, which every scoped query filters by. A route that
+ * declares a client feature is refused (403) for a client without it, whatever the role.
  */
 export default fp(async (app) => {
   app.decorateRequest('ctx', null);
@@ -20,7 +26,8 @@ export default fp(async (app) => {
     const raw = request.headers[HEADERS.context];
     const header = Array.isArray(raw) ? raw[0] : raw;
     if (!header) {
-      if (need > 0) throw badRequest('This request needs an X-Context header naming client/region/brand/product.');
+      // A feature is the client's: a route that declares one cannot be called without a client.
+      if (need > 0 || config.feature) throw badRequest('This request needs an X-Context header naming client/region/brand/product.');
       return;
     }
     const slugs = parseContextHeader(header);
@@ -29,6 +36,7 @@ export default fp(async (app) => {
     if (depth < need) throw badRequest(`This request needs an X-Context with ${need} levels; "${header}" has ${depth}.`);
     const ctx = await resolveRequestContext(app.database.db, request.auth, slugs);
     if (!ctx) throw forbidden(TEXT.contextForbidden, ERROR_CODES.contextForbidden);
+    if (config.feature && !hasFeature(ctx.featureFlags, config.feature)) throw forbidden(featureMissing(config.feature, ctx.clientSlug));
     request.ctx = ctx;
   });
 });

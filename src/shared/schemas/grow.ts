@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { GROW } from '../rules/grow';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
-import { idParamsSchema, idSchema } from './ids';
+import { idParamsSchema, idSchema, MAX_ID } from './ids';
 
 /**
  * The Grow API (spec 3 §3, §7): charts (mekkos) with their markets and audiences, TV count
@@ -92,7 +92,8 @@ export const mekkoResponseSchema = z.object({
 });
 export const mekkoConflictSchema = versionConflictSchema(mekkoSchema);
 
-const versionSchema = z.int().check(z.positive('A version must be a positive whole number'));
+/** Versions are 32-bit in the database like ids: a larger one is refused before it reaches SQL. */
+const versionSchema = z.int().check(z.positive('A version must be a positive whole number'), z.lte(MAX_ID, `A version must be at most ${MAX_ID}`));
 const nameField = z.string().check(z.maxLength(1000, 'A name can be at most 1000 characters'));
 /** A temporary key the client gave an item it made offline; the answer maps it to the new id. */
 const clientKey = z.optional(z.string().check(z.regex(/^tmp-[0-9a-f-]{36}$/, 'client_key must be a temporary id')));

@@ -1,8 +1,11 @@
+// The builder is a route (and code-split chunk) of its own: its styles come with it, not only after a visit to Grow.
+import '../../styles/insights.css';
 import { Fragment, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { AUDIENCE_TEXT } from '@shared/rules/audiences';
+import { GROW_TEXT, formatCount } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { AUDIENCE_TEXT } from '@shared/schemas/grow';
 import { AppLink } from '../../components/app-link';
 import { PageHeader } from '../../components/page-header';
 import { audienceCountQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
@@ -11,7 +14,7 @@ import { returnHref, returnLabel, type AudienceBuilderSearch } from './audience-
 import { describeRules } from './audience-rules-text';
 import { AUDIENCE_LIMITS, saveAudience, validateAudienceDraft, type AudienceDraft, type DraftIssue } from './save-audience-commands';
 
-export interface AudienceBuilderPageProps {
+interface AudienceBuilderPageProps {
   search: AudienceBuilderSearch;
   /** The product scope ('client/region/brand/product'): the X-Context and the base of returnUrl. */
   productPath: string;
@@ -19,8 +22,8 @@ export interface AudienceBuilderPageProps {
   canCreate: boolean;
 }
 
-export const NOTHING_TO_SAVE = 'There is nothing to save: choose audiences first.';
-export const NO_CREATE_PERMISSION = 'You do not have permission to create audiences, so this selection cannot be saved as an audience.';
+const NOTHING_TO_SAVE = 'There is nothing to save: choose audiences first.';
+const NO_CREATE_PERMISSION = 'You do not have permission to create audiences, so this selection cannot be saved as an audience.';
 const GROW_SUBTITLE = 'From your Grow chart selection';
 
 /** Save Audience (audiences/builder, spec 3 §2.2, §3): a name, a description and the rule, queued through the outbox. */
@@ -131,12 +134,12 @@ function AudienceForm({ search, rules, productPath, back }: FormProps) {
         <h2 id={`${id}-count`} className="audience-builder__section-title">People</h2>
         {count.data !== undefined ? (
           <p>
-            People in this audience: <strong>{count.data.toLocaleString('en-US')}</strong>
+            People in this audience: <strong>{formatCount(count.data)}</strong>
           </p>
         ) : count.isError ? (
           <p className="insight-error">{insightErrorMessage(count.error)}</p>
         ) : (
-          <p role="status">Loading</p>
+          <p role="status">{GROW_TEXT.loading}</p>
         )}
       </section>
       <div className="audience-builder__actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIENCE_TEXT } from '@shared/schemas/grow';
+import { AUDIENCE_TEXT } from '@shared/rules/audiences';
 import type { StoredCommand } from '../../lib/offline/db';
 import { saveAudienceBody, savedAudienceHandler, validateAudienceDraft, type AudienceRowView } from './save-audience-commands';
 

@@ -1,11 +1,11 @@
 import type { CSSProperties } from 'react';
 import type { Tile } from '@shared/rules/mekko-layout';
-import { audienceName, audienceTooltip, tagColour, tagFill, type ChartAudience } from './chart-model';
+import { audienceName, audienceTooltip, tagColour, tagFill, tileText, type ChartAudience } from './chart-model';
 import { ChartTooltip } from './chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
 import { ZeroCountIcon } from './zero-count-icon';
 
-export interface AudienceTileProps {
+interface AudienceTileProps {
   audience: ChartAudience;
   tile: Tile;
   mode: 'view' | 'edit';
@@ -23,11 +23,8 @@ export interface AudienceTileProps {
  * colour. 'Short' tiles keep the name on one line and drop the count; 'skinny' ones show no
  * text at all, the tooltip and the accessible name carry it.
  */
-/** Below this a line of text would be cut in half: the tile keeps only its colour (and its tooltip). */
-const MIN_TEXT_PX = 18;
-
 export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag }: AudienceTileProps) {
-  const showName = !tile.skinny && tile.height >= MIN_TEXT_PX;
+  const shows = tileText(tile);
   const className = [
     'audience-tile',
     tile.short && 'audience-tile--short',
@@ -57,8 +54,8 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
           aria-pressed={mode === 'view' ? selected : undefined}
           onClick={onActivate}
         >
-          {showName ? <span className="audience-tile__name">{audience.name}</span> : null}
-          {showName && !tile.short ? <span className="audience-tile__count">{audience.countLabel}</span> : null}
+          {shows.name ? <span className="audience-tile__name">{audience.name}</span> : null}
+          {shows.count ? <span className="audience-tile__count">{audience.countLabel}</span> : null}
         </button>
       </ChartTooltip>
       {drag ? <DragHandle className="audience-tile__handle" label={`Move audience ${audience.name}`} binding={drag} /> : null}

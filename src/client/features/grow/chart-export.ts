@@ -5,9 +5,9 @@
  */
 import { GROW, GROW_TEXT, TAG_LABELS } from '@shared/rules/grow';
 import { MEKKO_LAYOUT } from '@shared/rules/mekko-layout';
-import { chartLayout, formatShare, tagColour, type ChartMarket } from './chart-model';
+import { NO_MARKETS_TEXT, chartLayout, formatShare, tagColour, tileText, type ChartMarket } from './chart-model';
 
-export interface ChartSvgOptions {
+interface ChartSvgOptions {
   measurementLabel: string;
   title: string;
   /** 16:9 for a slide by default. */
@@ -72,7 +72,7 @@ export function chartSvg(markets: readonly ChartMarket[], { measurementLabel, ti
   parts.push('</g>');
 
   if (markets.length === 0) {
-    parts.push(text(plot.left + plot.width / 2, midY, 'This chart has no markets yet.', { 'text-anchor': 'middle', 'font-size': 20, fill: MUTED }));
+    parts.push(text(plot.left + plot.width / 2, midY, NO_MARKETS_TEXT, { 'text-anchor': 'middle', 'font-size': 20, fill: MUTED }));
   }
   const columns = chartLayout(markets, 'view', plot.width, plot.height);
   markets.forEach((market, i) => {
@@ -92,9 +92,10 @@ export function chartSvg(markets: readonly ChartMarket[], { measurementLabel, ti
       parts.push(`<title>${xmlEscape(`${audience.name}, ${TAG_LABELS[audience.tag].label}, ${audience.countLabel}`)}</title>`);
       parts.push(`<rect class="mekko-tile" x="${num(x)}" y="${num(y)}" width="${num(column.width)}" height="${num(tile.height)}" fill="${colour}" fill-opacity="${GROW.backgroundAlpha}" stroke="${colour}" stroke-width="1.5"/>`);
       // The screen's rules: skinny tiles carry no text, short ones the name only, centred.
-      const label = tile.skinny ? '' : fitText(audience.name, column.width - 16, 15);
-      if (label && tile.short && tile.height >= 18) parts.push(text(x + 8, y + tile.height / 2 + 5, label, { 'font-size': 15, 'font-weight': 600, fill: INK }));
-      if (label && !tile.short) {
+      const shows = tileText(tile);
+      const label = shows.name ? fitText(audience.name, column.width - 16, 15) : '';
+      if (label && !shows.count) parts.push(text(x + 8, y + tile.height / 2 + 5, label, { 'font-size': 15, 'font-weight': 600, fill: INK }));
+      if (label && shows.count) {
         parts.push(text(x + 8, y + 24, label, { 'font-size': 15, 'font-weight': 600, fill: INK }));
         parts.push(text(x + 8, y + 44, fitText(audience.countLabel, column.width - 16, 14), { 'font-size': 14, fill: INK }));
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Active, Over } from '@dnd-kit/core';
 import {
-  applyOrder, audienceName, audienceTooltip, chartLayout, formatShare, idSet, marketTooltip, orderKey, reorderAnnouncements, reorderIds, tagFill, withAlpha,
+  applyOrder, audienceName, audienceTooltip, chartLayout, formatShare, idSet, marketTooltip, orderKey, reorderAnnouncements, reorderIds, tagFill, tileText, withAlpha,
   type ChartAudience, type ChartMarket,
 } from './chart-model';
 
@@ -23,6 +23,15 @@ describe('chartLayout', () => {
     const edit = chartLayout(markets, 'edit', 800, 400);
     expect(edit.map((c) => c.width)).toEqual([400, 400]);
     expect(edit[0]?.tiles.map((t) => t.height)).toEqual([200, 200]);
+  });
+});
+
+describe('tileText', () => {
+  it('writes name and count on tall tiles, the name on short ones, nothing on skinny or very low ones', () => {
+    expect(tileText({ height: 120, short: false, skinny: false })).toEqual({ name: true, count: true });
+    expect(tileText({ height: 40, short: true, skinny: false })).toEqual({ name: true, count: false });
+    expect(tileText({ height: 17, short: true, skinny: false })).toEqual({ name: false, count: false });
+    expect(tileText({ height: 120, short: false, skinny: true })).toEqual({ name: false, count: false });
   });
 });
 

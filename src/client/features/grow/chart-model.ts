@@ -4,8 +4,8 @@
  * and the DOM so the chart, the SVG export and the unit tests share one source.
  */
 import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
-import { mekkoLayout, type Column } from '@shared/rules/mekko-layout';
-import { GROW, TAG_LABELS, moveItem, type GrowTag } from '@shared/rules/grow';
+import { mekkoLayout, type Column, type Tile } from '@shared/rules/mekko-layout';
+import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag } from '@shared/rules/grow';
 
 export type ChartId = number | string;
 
@@ -62,6 +62,9 @@ export interface MekkoChartProps {
   heightPx?: number;
 }
 
+/** What the chart, its export and the market-level insights say about a chart without markets. */
+export const NO_MARKETS_TEXT = 'This chart has no markets yet.';
+
 export const CHART_DEFAULTS = {
   heightPx: 480,
   /** Before the container is measured (and in tests): a typical plot width. */
@@ -76,10 +79,20 @@ export function chartLayout(markets: readonly ChartMarket[], mode: 'view' | 'edi
   );
 }
 
+/** Below this a line of text would be cut in half: the tile keeps only its colour (and its tooltip). */
+const MIN_TEXT_PX = 18;
+
+/**
+ * What a tile writes on itself, on screen and in the export: skinny or very low tiles nothing
+ * (the tooltip and the accessible name carry it), short ones the name only, the others name and count.
+ */
+export function tileText(tile: Pick<Tile, 'height' | 'short' | 'skinny'>): { name: boolean; count: boolean } {
+  const name = !tile.skinny && tile.height >= MIN_TEXT_PX;
+  return { name, count: name && !tile.short };
+}
+
 /** A share (0 to 1) as a percent with one decimal, as the spec shows percentages. */
 export const formatShare = (share: number) => `${(Number.isFinite(share) ? share * 100 : 0).toFixed(1)}%`;
-
-export const formatPopulation = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
 
 /** The tile's accessible name: what a sighted user reads off the tile and its colour. */
 export function audienceName(audience: ChartAudience): string {
@@ -109,7 +122,7 @@ export function audienceTooltip(audience: ChartAudience, shareOfMarket: number):
 
 export function marketTooltip(market: ChartMarket, shareOfTotal: number): TooltipLine[] {
   const lines: TooltipLine[] = [
-    { label: 'Population', value: formatPopulation(market.population) },
+    { label: 'Population', value: formatCount(market.population) },
     { label: 'Share of total', value: formatShare(shareOfTotal) },
   ];
   if (market.pending) lines.push({ label: 'Status', value: 'Pending: waiting to sync' });

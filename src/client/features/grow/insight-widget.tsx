@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { GROW_TEXT } from '@shared/rules/grow';
+import { GROW_TEXT, formatCount } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { insightErrorMessage, widgetQueryOptions } from './insights-queries';
-import { formatIndex, formatPeople, formatShare, rowEmphasis, sortRows } from './insights-model';
+import { insightErrorMessage, widgetQueryOptions } from '../../lib/insights-queries';
+import { formatIndex, formatShare, rowEmphasis, sortRows } from './insights-model';
 
 interface Props {
   context: string;
@@ -45,10 +45,10 @@ export function InsightWidget({ context, rules, category, onRemove }: Props) {
       {data ? (
         <>
           <p className="insight-widget__count">
-            <span className="insight-widget__count-value">{formatPeople(data.audience_count)}</span> people in the audience
+            <span className="insight-widget__count-value">{formatCount(data.audience_count)}</span> people in the audience
           </p>
           <table className="insight-table">
-            <caption className="insights-sr-only">
+            <caption className="grow-sr-only">
               {category.name}: share of the audience and of everyone, and index, per value{byIndex ? ', highest index first' : ''}
             </caption>
             <thead>

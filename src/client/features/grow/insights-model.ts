@@ -1,13 +1,16 @@
 import { GROW_TEXT, tvPanelists, type TvCountSettings } from '@shared/rules/grow';
 import type { WidgetRow } from '@shared/schemas/insights';
 
+/** A share (0-1) as the panel shows it, one decimal: the same as the chart's tooltips. */
+export { formatShare } from './chart-model';
+
 /**
  * The insights panel's pure parts: which categories to show, how a widget's rows are ordered
  * and marked, the market-level shares, and what to say about TV panelists.
  */
 
 /** Shown when the user has not chosen: whichever of these the region has. */
-export const DEFAULT_CATEGORY_NAMES = ['Age', 'Gender', 'Household Income', 'Life Stage', 'Media Habits'] as const;
+const DEFAULT_CATEGORY_NAMES = ['Age', 'Gender', 'Household Income', 'Life Stage', 'Media Habits'] as const;
 /** With none of the defaults in the region, its first few categories. */
 const FALLBACK_COUNT = 3;
 /** Local storage key of the chosen categories (by name: ids differ between regions, names do not). */
@@ -55,8 +58,8 @@ export function sortRows<R extends Pick<WidgetRow, 'index'>>(rows: readonly R[],
     .map(({ row }) => row);
 }
 
-export const HIGH_INDEX = 120;
-export const LOW_INDEX = 80;
+const HIGH_INDEX = 120;
+const LOW_INDEX = 80;
 
 /** A value stands out (over or under) only when the difference is significant. */
 export function rowEmphasis(row: Pick<WidgetRow, 'index' | 'significant'>): 'high' | 'low' | null {
@@ -66,18 +69,11 @@ export function rowEmphasis(row: Pick<WidgetRow, 'index' | 'significant'>): 'hig
   return null;
 }
 
-/** A share (0-1) as the panel shows it: one decimal. */
-export function formatShare(share: number): string {
-  return `${(share * 100).toFixed(1)}%`;
-}
-
 export function formatIndex(index: number | null): string {
   return index === null ? '—' : String(Math.round(index));
 }
 
-export const formatPeople = (n: number) => n.toLocaleString('en-US');
-
-export interface InsightAudience {
+interface InsightAudience {
   id: number | string;
   name: string;
   population: number;
@@ -91,7 +87,7 @@ export interface InsightMarket {
   audiences: InsightAudience[];
 }
 
-export interface MarketShareRow {
+interface MarketShareRow {
   id: number | string;
   name: string;
   population: number;
@@ -117,7 +113,7 @@ export function marketShares(markets: readonly InsightMarket[]): { total: number
   };
 }
 
-export interface TvNotice {
+interface TvNotice {
   /** Estimated panelists, or null below the model's minimum. */
   panelists: number | null;
   /** Warnings in place of the estimate. */

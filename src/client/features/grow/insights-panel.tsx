@@ -1,20 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { Popover, Tabs } from 'radix-ui';
-import { formatContext } from '@shared/rules/context';
-import { GROW_TEXT, type CountType, type InsightLevel, type TvCountSettings } from '@shared/rules/grow';
+import { GROW_TEXT, formatCount, type CountType, type InsightLevel, type TvCountSettings } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { InsightWidget } from './insight-widget';
-import {
-  CATEGORY_STORAGE_KEY, chosenCategories, formatPeople, parseStoredCategories, toggleCategory, tvNotice, type InsightMarket,
-} from './insights-model';
-import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage } from './insights-queries';
+import { CATEGORY_STORAGE_KEY, chosenCategories, parseStoredCategories, toggleCategory, tvNotice, type InsightMarket } from './insights-model';
 import { MarketLevelInsights } from './market-level-insights';
 
-export type { InsightAudience, InsightMarket } from './insights-model';
-
-export interface InsightsPanelProps {
+interface InsightsPanelProps {
   level: InsightLevel;
   /** The selection's audience rule; null when nothing is selected. */
   rules: AudienceRules | null;
@@ -27,11 +21,11 @@ export interface InsightsPanelProps {
   /** Which levels the tabs configuration shows. */
   levels: { person: boolean; market: boolean };
   onLevelChange(level: InsightLevel): void;
-  /** X-Context of the chart (client/region/brand/product); defaults to the product scope in the URL. */
-  context?: string;
+  /** X-Context of the chart (client/region/brand/product). */
+  context: string;
 }
 
-export const SELECT_PROMPT = 'Select audiences in the chart to see who they are.';
+const SELECT_PROMPT = 'Select audiences in the chart to see who they are.';
 const LEVEL_LABEL: Record<InsightLevel, string> = { person: 'Person Level', market: 'Market Level' };
 
 function readStored(): string[] | null {
@@ -50,18 +44,11 @@ function writeStored(names: readonly string[]): void {
   }
 }
 
-/** The context of the product scope in the URL, as X-Context spells it. */
-function useScopeContext(given: string | undefined): string {
-  const params = useParams({ strict: false }) as Partial<Record<'client' | 'region' | 'brand' | 'product', string>>;
-  return given ?? formatContext({ client: params.client ?? '', region: params.region, brand: params.brand, product: params.product });
-}
-
 /**
  * Grow's insights area (spec 3 §2.2, §4): Person Level widgets of the selection from the count
  * engine, and Market Level shares of the chart, each tab shown when the tabs configuration allows.
  */
-export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context: givenContext }: InsightsPanelProps) {
-  const context = useScopeContext(givenContext);
+export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context }: InsightsPanelProps) {
   const allowed = (['person', 'market'] as const).filter((l) => levels[l]);
   const shown: InsightLevel = levels[level] ? level : (allowed[0] ?? level);
 
@@ -147,7 +134,7 @@ function AudienceSummary({ context, rules, countType, tv }: PersonLevelProps) {
     <div className="audience-summary" aria-busy={count.isPending} aria-live="polite">
       {count.data !== undefined ? (
         <p className="audience-summary__count">
-          People in the audience: <strong>{formatPeople(count.data)}</strong>
+          People in the audience: <strong>{formatCount(count.data)}</strong>
         </p>
       ) : count.isError ? (
         <p role="alert" className="insight-error">{insightErrorMessage(count.error)}</p>
@@ -162,7 +149,7 @@ function AudienceSummary({ context, rules, countType, tv }: PersonLevelProps) {
         ) : (
           <div className="tv-notice">
             <p className="audience-summary__count">
-              Estimated TV panelists: <strong>{formatPeople(notice.panelists)}</strong>
+              Estimated TV panelists: <strong>{formatCount(notice.panelists)}</strong>
             </p>
             {notice.notes.map((n) => <p key={n} className="tv-notice__note">{n}</p>)}
           </div>

@@ -9,7 +9,7 @@ import { DragHandle, type DragBinding } from './drag-handle';
 export const COLUMN_HEAD_PX = 32;
 export const COLUMN_FOOT_PX = 40;
 
-export interface MarketColumnProps {
+interface MarketColumnProps {
   market: ChartMarket;
   column: Column;
   heightPx: number;

@@ -5,14 +5,12 @@ import type { Column, Tile } from '@shared/rules/mekko-layout';
 import { AudienceTile } from './audience-tile';
 import { ChartGrid, ChartXAxis, ChartYAxis } from './chart-axes';
 import { ChartLegend } from './chart-legend';
-import { CHART_DEFAULTS, chartLayout, idSet, type ChartAudience, type ChartMarket, type MekkoChartProps } from './chart-model';
+import { CHART_DEFAULTS, NO_MARKETS_TEXT, chartLayout, idSet, type ChartAudience, type ChartMarket, type MekkoChartProps } from './chart-model';
 import type { DragBinding } from './drag-handle';
 import { COLUMN_FOOT_PX, COLUMN_HEAD_PX, MarketColumn } from './market-column';
 import { SortableChart } from './sortable-chart';
 import { usePlotWidth } from './use-plot-width';
 import { ZeroCountDialog } from './zero-count-dialog';
-
-export type { ChartAudience, ChartMarket, MekkoChartProps } from './chart-model';
 
 /**
  * The Grow marimekko (spec 3 §2.2, §4): one column per market, as wide as its share of the
@@ -69,7 +67,7 @@ export function MekkoChart(props: MekkoChartProps) {
   };
 
   const plot = () => {
-    if (markets.length === 0) return <p className="mekko__empty">This chart has no markets yet.</p>;
+    if (markets.length === 0) return <p className="mekko__empty">{NO_MARKETS_TEXT}</p>;
     if (edit) {
       return (
         <SortableChart

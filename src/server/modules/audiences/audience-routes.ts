@@ -9,7 +9,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** Saving an audience from the builder (Save Audience in Grow, Convert to Audience in Explore). */
 const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/audiences', {
-    config: { access: { resource: 'audiences', action: 'create' }, context: 'product' },
+    config: { access: { resource: 'audiences', action: 'create' }, context: 'product', feature: 'audiences' },
     schema: {
       tags: ['audiences'],
       summary: 'Save an audience rule as an audience of the X-Context product, with its people count',

@@ -7,10 +7,9 @@ import type { Executor } from '../../db/client';
 import { AppError, unavailable } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
-import { requireFeature, scopeOf } from '../grow-config/grow-config-service';
+import { chartScope } from '../grow/grow-common';
 import { findAnswer } from '../idempotency/idempotency-repository';
-import { clientRegionId } from '../insights/insights-repository';
-import { countAudience, type Asker } from '../insights/insights-service';
+import { contextClientRegion, countAudience, type Asker } from '../insights/insights-service';
 import * as repo from './audience-repository';
 
 export type SavedAudience = z.infer<typeof savedAudienceSchema>;
@@ -51,13 +50,11 @@ export function validateSave(body: Pick<SaveAudienceBody, 'name' | 'description'
  * database outside any transaction, so this runs before the write's transaction opens.
  */
 export async function prepareSave(asker: Asker, body: SaveAudienceBody): Promise<PreparedAudience> {
-  await requireFeature(asker.db, asker.ctx, 'audiences');
   const issues = validateSave(body);
   if (issues.length) throw new AppError(422, ERROR_CODES.validation, issues[0]!.message, issues);
   const peopleCount = await countAudience(asker, body.rules);
   const included = [...new Set(body.rules.include.and.flat())];
-  const region = asker.data.clientRegionOf(asker.ctx.clientId, asker.ctx.regionId!) ?? (await clientRegionId(asker.db, asker.ctx.clientId, asker.ctx.regionId!));
-  const permissions = region === null ? [] : await repo.segmentPermissions(asker.db, region, included);
+  const permissions = await repo.segmentPermissions(asker.db, await contextClientRegion(asker), included);
   const refused = permissions.filter((p) => !p.allow).map((p) => p.id).sort((a, b) => a - b);
   if (refused.length) throw new AppError(403, ERROR_CODES.forbidden, GROW_TEXT.saveAudienceNoPermission, { segments: refused });
   const description = body.description.trim();
@@ -91,7 +88,7 @@ export async function saveAudience(scope: WriteScope, prepared: PreparedAudience
   if (!prepared) throw unavailable('This request was being answered; send it again.');
   const { auth, ctx, tx } = scope;
   const row = await repo.insertAudience(tx, {
-    ...scopeOf(ctx),
+    ...chartScope(ctx),
     name: prepared.name,
     description: prepared.description,
     rules: prepared.rules,

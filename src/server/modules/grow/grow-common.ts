@@ -7,10 +7,10 @@ import type { DataManager } from '../../engine/data-manager';
 import { AppError, notFound, unavailable } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
+import { contextClientRegion } from '../insights/insights-service';
 import { audiencesInModels } from '../snapshots/model-refresh';
 import * as repo from './grow-repository';
 import { namedShortIds, toMekko, type ChartParts, type Readiness } from './grow-views';
-import { requireFeature, scopeOf } from '../grow-config/grow-config-service';
 
 /**
  * What every Grow call works with: the database (a write's transaction), the caller, the
@@ -30,18 +30,13 @@ export interface ChartAnswer {
   meta?: { created: Record<string, number> };
 }
 
-/** Grow needs the client's grow feature (spec 3 §6), whatever the caller's permissions. */
-export const requireGrow = (db: Executor, ctx: RequestContext): Promise<void> => requireFeature(db, ctx, 'grow');
-
-/** The chart scope of the product X-Context (one rule with the snapshot and settings routes). */
-export const chartScope = (ctx: RequestContext): repo.ChartScope => scopeOf(ctx);
-
-export async function clientRegionOf(scope: GrowScope): Promise<number> {
-  const { ctx } = scope;
-  const { clientId, regionId } = chartScope(ctx);
-  const id = scope.data.clientRegionOf(clientId, regionId) ?? (await repo.clientRegionId(scope.db, clientId, regionId));
-  if (id === null) throw notFound(`${ctx.clientSlug}/${ctx.regionSlug} is not a region of the client.`);
-  return id;
+/**
+ * The chart scope of a product-level X-Context (the context plugin has resolved every level):
+ * the one rule of the chart, snapshot, settings and saved audience routes.
+ */
+export function chartScope(ctx: RequestContext): repo.ChartScope {
+  if (ctx.productId === undefined || ctx.regionId === undefined) throw new Error('a Grow route needs a product X-Context');
+  return { clientId: ctx.clientId, productId: ctx.productId, regionId: ctx.regionId };
 }
 
 /** Segments are judged only once the region's data is ready (spec 3 §2.2 invalid-identifier check). */
@@ -53,7 +48,7 @@ export function readinessOf(scope: Pick<GrowScope, 'ctx' | 'data'>): Readiness {
 export async function partsOf(scope: GrowScope, chart: repo.ChartRow): Promise<ChartParts> {
   const [markets, audiences] = await Promise.all([repo.marketsOf(scope.db, chart.id), repo.audiencesOf(scope.db, [chart.id])]);
   const shortIds = audiences.flatMap(namedShortIds);
-  const segments = shortIds.length ? await repo.segmentsOf(scope.db, await clientRegionOf(scope), shortIds) : [];
+  const segments = shortIds.length ? await repo.segmentsOf(scope.db, await contextClientRegion(scope), shortIds) : [];
   const inModels = await audiencesInModels(scope.db, audiences.map((a) => a.id));
   return { chart, markets, audiences, segments, inModels, readiness: readinessOf(scope) };
 }
@@ -63,6 +58,13 @@ export async function viewOf(scope: GrowScope, chart: repo.ChartRow): Promise<Me
 }
 
 export const chartNotFound = (id: number) => notFound(`There is no Grow chart ${id} in this product and region: it may have been deleted.`);
+
+/** The chart, when it is one of the X-Context product's in its region; 404 otherwise (another tenant's included). */
+export async function chartInScope(db: Executor, ctx: RequestContext, id: number, lock = false): Promise<repo.ChartRow> {
+  const chart = await repo.findChart(db, chartScope(ctx), id, lock);
+  if (!chart) throw chartNotFound(id);
+  return chart;
+}
 export const marketNotFound = (id: number) => notFound(`There is no market ${id} in this Grow chart: it may have been deleted.`);
 export const audienceNotFound = (id: number) => notFound(`There is no audience ${id} in this Grow chart: it may have been deleted.`);
 

@@ -1,12 +1,12 @@
 import { GROW, GROW_TEXT, isPermutation, validateAudience, validateMarket, type FieldIssue } from '@shared/rules/grow';
 import type { AudienceBody, AudienceUpdateBody, MarketBody, ReorderBody } from '@shared/schemas/grow';
 import { refreshModelsFor } from '../snapshots/model-refresh';
+import { contextClientRegion } from '../insights/insights-service';
 import * as repo from './grow-repository';
 import {
   audienceNotFound,
   audit,
   claim,
-  clientRegionOf,
   guarded,
   invalid,
   marketNotFound,
@@ -93,7 +93,7 @@ async function segmentIssues(scope: GrowScope, body: Record<SegmentField, number
   const kept = { matched_short_id: current?.matchedShortId ?? null, modeled_short_id: current?.modeledShortId ?? null };
   const fields = (['matched_short_id', 'modeled_short_id'] as const).filter((f) => body[f] !== null && body[f] !== kept[f]);
   if (fields.length === 0) return [];
-  const segments = await repo.segmentsOf(scope.db, await clientRegionOf(scope), fields.map((f) => body[f]!));
+  const segments = await repo.segmentsOf(scope.db, await contextClientRegion(scope), fields.map((f) => body[f]!));
   const live = new Set(segments.filter((s) => !s.deleted).map((s) => s.shortId));
   return fields.filter((f) => !live.has(body[f]!)).map((field) => ({ field, message: GROW_TEXT.segmentUnknown }));
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { clientRegions, markets, mekkos, segments, subMarkets, tvCountSettings, vendors } from '../../db/schema';
+import { markets, mekkos, segments, subMarkets, tvCountSettings, vendors } from '../../db/schema';
 
 export type ChartRow = typeof mekkos.$inferSelect;
 export type MarketRow = typeof markets.$inferSelect;
@@ -24,11 +24,6 @@ export type AudienceValues = Pick<
 const inScope = (scope: ChartScope) =>
   and(eq(mekkos.clientId, scope.clientId), eq(mekkos.productId, scope.productId), eq(mekkos.regionId, scope.regionId));
 
-export async function clientRegionId(db: Executor, clientId: number, regionId: number): Promise<number | null> {
-  const [row] = await db.select({ id: clientRegions.id }).from(clientRegions).where(and(eq(clientRegions.clientId, clientId), eq(clientRegions.regionId, regionId)));
-  return row?.id ?? null;
-}
-
 export async function hasTvSettings(db: Executor, clientRegion: number): Promise<boolean> {
   const rows = await db.select({ id: tvCountSettings.clientRegionId }).from(tvCountSettings).where(eq(tvCountSettings.clientRegionId, clientRegion)).limit(1);
   return rows.length > 0;
@@ -41,9 +36,13 @@ export function listCharts(db: Executor, scope: ChartScope): Promise<ChartRow[]>
   return db.select().from(mekkos).where(inScope(scope)).orderBy(desc(mekkos.isDefault), asc(sql`lower(${mekkos.name})`), asc(mekkos.id));
 }
 
-/** One chart of the scope; another scope's chart is not found. */
-export async function findChart(db: Executor, scope: ChartScope, id: number): Promise<ChartRow | null> {
-  const [row] = await db.select().from(mekkos).where(and(inScope(scope), eq(mekkos.id, id)));
+/**
+ * One chart of the scope; another scope's chart is not found. A write that adds rows under it
+ * (a snapshot) locks it (share), so the chart cannot be deleted under the write.
+ */
+export async function findChart(db: Executor, scope: ChartScope, id: number, lock = false): Promise<ChartRow | null> {
+  const query = db.select().from(mekkos).where(and(inScope(scope), eq(mekkos.id, id)));
+  const [row] = await (lock ? query.for('share') : query);
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '@shared/permissions';
 import { apiErrorSchema } from '@shared/schemas/error';
 import {
@@ -22,13 +22,14 @@ import {
 } from '@shared/schemas/grow';
 import type { Executor } from '../../db/client';
 import { runIdempotent } from '../../lib/idempotency';
-import { requireGrow, type GrowScope } from './grow-common';
+import type { ChartAnswer, GrowScope } from './grow-common';
 import * as items from './grow-items-service';
 import * as charts from './grow-service';
 import { verticalList } from './grow-verticals-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
-const versioned = { ...errors, 409: mekkoConflictSchema };
+/** The answers of a write based on the chart's version: the chart, or 409 with the current one. */
+const versioned = { 200: mekkoResponseSchema, ...errors, 409: mekkoConflictSchema };
 const IDEMPOTENT =
   'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing.';
 const VERSIONED = ' Based on the chart\'s version: an older one is refused with 409 and the current chart in error.details.current. Answers the whole chart.';
@@ -36,13 +37,12 @@ const CREATED = ' With client_key, meta.created maps it to the new id.';
 
 /** Grow charts, markets and audiences in the X-Context product and region (spec 3 §2.2, §7 Grow). */
 const growRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = (action: Action) => ({ access: { resource: 'mekkos' as const, action }, context: 'product' as const });
+  // Every Grow route needs the client's grow feature (spec 3 §6), whatever the caller's permissions.
+  const access = (action: Action) => ({ access: { resource: 'mekkos' as const, action }, context: 'product' as const, feature: 'grow' as const });
   const scope = (request: FastifyRequest, db: Executor): GrowScope => ({ db, auth: request.auth!, ctx: request.ctx!, data: app.data, requestId: request.id });
-
-  // After the session and X-Context are resolved (the root hooks run first): the client needs the grow feature.
-  app.addHook('onRequest', async (request) => {
-    if (request.ctx) await requireGrow(app.database.db, request.ctx);
-  });
+  /** An idempotent write whose answer is the chart: `write` runs in the write's transaction. */
+  const idempotent = (request: FastifyRequest, reply: FastifyReply, write: (scope: GrowScope) => Promise<ChartAnswer>) =>
+    runIdempotent(app, request, reply, async (tx) => ({ body: await write(scope(request, tx)) }));
 
   app.get('/api/mekkos', {
     config: access('read'),
@@ -73,7 +73,7 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createChartBodySchema,
       response: { 200: mekkoResponseSchema, ...errors },
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await charts.createChart(scope(request, tx), request.body) })));
+  }, (request, reply) => idempotent(request, reply, (s) => charts.createChart(s, request.body)));
 
   app.put('/api/mekkos/:id', {
     config: access('update'),
@@ -83,9 +83,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: mekkoParamsSchema,
       body: updateChartBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await charts.updateChart(scope(request, tx), request.params.id, request.body) })));
+  }, (request, reply) => idempotent(request, reply, (s) => charts.updateChart(s, request.params.id, request.body)));
 
   app.post('/api/mekkos/:id/copy', {
     config: access('create'),
@@ -97,7 +97,7 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       body: copyChartBodySchema,
       response: { 200: mekkoResponseSchema, ...errors },
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await charts.copyChart(scope(request, tx), request.params.id, request.body) })));
+  }, (request, reply) => idempotent(request, reply, (s) => charts.copyChart(s, request.params.id, request.body)));
 
   app.delete('/api/mekkos/:id', {
     config: access('destroy'),
@@ -107,9 +107,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: mekkoParamsSchema,
       querystring: versionQuerySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await charts.deleteChart(scope(request, tx), request.params.id, request.query.version) })));
+  }, (request, reply) => idempotent(request, reply, (s) => charts.deleteChart(s, request.params.id, request.query.version)));
 
   app.post('/api/mekkos/:id/markets', {
     config: access('update'),
@@ -119,9 +119,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED + CREATED,
       params: mekkoParamsSchema,
       body: marketBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await items.addMarket(scope(request, tx), request.params.id, request.body) })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.addMarket(s, request.params.id, request.body)));
 
   app.put('/api/mekkos/:id/markets/order', {
     config: access('update'),
@@ -131,9 +131,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: mekkoParamsSchema,
       body: reorderBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await items.reorderMarkets(scope(request, tx), request.params.id, request.body) })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.reorderMarkets(s, request.params.id, request.body)));
 
   app.put('/api/mekkos/:id/markets/:marketId', {
     config: access('update'),
@@ -143,11 +143,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: marketParamsSchema,
       body: marketBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
-    body: await items.renameMarket(scope(request, tx), request.params.id, request.params.marketId, request.body),
-  })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.renameMarket(s, request.params.id, request.params.marketId, request.body)));
 
   app.delete('/api/mekkos/:id/markets/:marketId', {
     config: access('destroy'),
@@ -157,11 +155,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: marketParamsSchema,
       querystring: versionQuerySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
-    body: await items.deleteMarket(scope(request, tx), request.params.id, request.params.marketId, request.query.version),
-  })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.deleteMarket(s, request.params.id, request.params.marketId, request.query.version)));
 
   app.post('/api/mekkos/:id/markets/:marketId/audiences', {
     config: access('update'),
@@ -171,11 +167,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED + CREATED,
       params: marketParamsSchema,
       body: audienceBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
-    body: await items.addAudience(scope(request, tx), request.params.id, request.params.marketId, request.body),
-  })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.addAudience(s, request.params.id, request.params.marketId, request.body)));
 
   app.put('/api/mekkos/:id/markets/:marketId/audiences/order', {
     config: access('update'),
@@ -185,11 +179,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: marketParamsSchema,
       body: reorderBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
-    body: await items.reorderAudiences(scope(request, tx), request.params.id, request.params.marketId, request.body),
-  })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.reorderAudiences(s, request.params.id, request.params.marketId, request.body)));
 
   app.put('/api/mekkos/:id/audiences/:audienceId', {
     config: access('update'),
@@ -199,11 +191,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: audienceParamsSchema,
       body: audienceUpdateBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
-    body: await items.updateAudience(scope(request, tx), request.params.id, request.params.audienceId, request.body),
-  })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.updateAudience(s, request.params.id, request.params.audienceId, request.body)));
 
   app.delete('/api/mekkos/:id/audiences/:audienceId', {
     config: access('destroy'),
@@ -213,11 +203,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: audienceParamsSchema,
       querystring: versionQuerySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
-    body: await items.deleteAudience(scope(request, tx), request.params.id, request.params.audienceId, request.query.version),
-  })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.deleteAudience(s, request.params.id, request.params.audienceId, request.query.version)));
 
   app.post('/api/mekkos/:id/remove-invalid', {
     config: access('update'),
@@ -227,9 +215,9 @@ const growRoutes: FastifyPluginAsyncZod = async (app) => {
       description: IDEMPOTENT + VERSIONED,
       params: mekkoParamsSchema,
       body: removeInvalidBodySchema,
-      response: { 200: mekkoResponseSchema, ...versioned },
+      response: versioned,
     },
-  }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({ body: await items.removeInvalid(scope(request, tx), request.params.id, request.body.version) })));
+  }, (request, reply) => idempotent(request, reply, (s) => items.removeInvalid(s, request.params.id, request.body.version)));
 };
 
 export default growRoutes;

@@ -2,13 +2,13 @@ import { can } from '@shared/permissions';
 import { copyName, GROW_TEXT, measurementLabelOf, validateChart, type CountType, type FieldIssue } from '@shared/rules/grow';
 import { verticalOf } from '@shared/rules/grow-verticals';
 import type { CreateChartBody, Mekko, MekkoSummary, UpdateChartBody } from '@shared/schemas/grow';
+import { contextClientRegion } from '../insights/insights-service';
 import * as repo from './grow-repository';
 import {
   audit,
-  chartNotFound,
+  chartInScope,
   chartScope,
   claim,
-  clientRegionOf,
   guarded,
   invalid,
   partsOf,
@@ -29,7 +29,7 @@ export async function listCharts(scope: GrowScope): Promise<MekkoSummary[]> {
   const charts = await repo.listCharts(scope.db, chartScope(scope.ctx));
   const audiences = await repo.audiencesOf(scope.db, charts.map((c) => c.id));
   const shortIds = audiences.flatMap(namedShortIds);
-  const segments = shortIds.length ? await repo.segmentsOf(scope.db, await clientRegionOf(scope), shortIds) : [];
+  const segments = shortIds.length ? await repo.segmentsOf(scope.db, await contextClientRegion(scope), shortIds) : [];
   const invalid = new Set(invalidAudienceIds(audiences, segments, readinessOf(scope)));
   const invalidByChart = new Map<number, number>();
   for (const a of audiences) if (invalid.has(a.id)) invalidByChart.set(a.mekkoId, (invalidByChart.get(a.mekkoId) ?? 0) + 1);
@@ -37,14 +37,12 @@ export async function listCharts(scope: GrowScope): Promise<MekkoSummary[]> {
 }
 
 export async function getChart(scope: GrowScope, id: number): Promise<Mekko> {
-  const chart = await repo.findChart(scope.db, chartScope(scope.ctx), id);
-  if (!chart) throw chartNotFound(id);
-  return viewOf(scope, chart);
+  return viewOf(scope, await chartInScope(scope.db, scope.ctx, id));
 }
 
 /** TV panelists need the region's TV count settings and mekkos update (spec 3 §5). */
 async function tvAllowed(scope: GrowScope): Promise<boolean> {
-  return can(scope.auth.permissions, 'mekkos', 'update') && repo.hasTvSettings(scope.db, await clientRegionOf(scope));
+  return can(scope.auth.permissions, 'mekkos', 'update') && repo.hasTvSettings(scope.db, await contextClientRegion(scope));
 }
 
 /** The chart fields checked (§5) against the scope's other charts; the TV rule is asked only when it matters. */
@@ -70,7 +68,7 @@ export async function createChart(scope: GrowScope, body: CreateChartBody): Prom
     countType: body.count_type,
     verticalType: vertical?.key ?? null,
   }, scope.auth.user.id));
-  if (vertical) await fillFromVertical(scope.db, chart.id, await clientRegionOf(scope), vertical);
+  if (vertical) await fillFromVertical(scope.db, chart.id, await contextClientRegion(scope), vertical);
   await audit(scope, 'grow.chart.create', chart.id, { name: chart.name, version: chart.version, vertical_type: chart.verticalType });
   return { data: await viewOf(scope, chart) };
 }
@@ -95,8 +93,7 @@ export async function updateChart(scope: GrowScope, id: number, body: UpdateChar
 /** A copy of the chart with its markets and audiences, never the default; refused while it has invalid audiences (§4). */
 export async function copyChart(scope: GrowScope, id: number, body: { name?: string | undefined }): Promise<ChartAnswer> {
   const cs = chartScope(scope.ctx);
-  const source = await repo.findChart(scope.db, cs, id);
-  if (!source) throw chartNotFound(id);
+  const source = await chartInScope(scope.db, scope.ctx, id);
   const parts = await partsOf(scope, source);
   if (toMekko(parts).invalid_audience_ids.length > 0) throw invalid([{ field: 'id', message: GROW_TEXT.copyInvalid }], 'params');
 

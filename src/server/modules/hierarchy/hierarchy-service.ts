@@ -118,7 +118,7 @@ export const hierarchyFor = async (db: Db, grant: HierarchyGrant) => (await cach
 export async function resolveRequestContext(db: Db, grant: HierarchyGrant, ctx: ContextSlugs): Promise<RequestContext | null> {
   const client = (await hierarchyFor(db, grant)).find((c) => c.slug === ctx.client);
   if (!client || !client.active) return null;
-  const out: RequestContext = { clientId: client.id, clientSlug: client.slug };
+  const out: RequestContext = { clientId: client.id, clientSlug: client.slug, featureFlags: client.feature_flags };
   if (!ctx.region) return out;
   const region = client.regions.find((r) => r.slug === ctx.region);
   if (!region) return null;

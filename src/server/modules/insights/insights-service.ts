@@ -2,7 +2,7 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CountsBody, DataAvailabilityBody, Segment } from '@shared/schemas/insights';
 import { countsIds, emptyCounts, hasShortIds, widgetMaths } from '@shared/rules/insights';
 import { ERROR_CODES } from '@shared/schemas/error';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { DataManager } from '../../engine/data-manager';
 import { TimeLimitError, type CountEngine } from '../../engine/questions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -17,7 +17,8 @@ export interface Asker {
   ctx: RequestContext;
 }
 
-async function contextClientRegion({ db, ctx, data }: Pick<Asker, 'db' | 'ctx' | 'data'>): Promise<number> {
+/** The X-Context client region's id (the engines know it; else the database, a write's transaction too). */
+export async function contextClientRegion({ db, ctx, data }: { db: Executor; ctx: RequestContext; data: DataManager }): Promise<number> {
   const id = data.clientRegionOf(ctx.clientId, ctx.regionId!) ?? (await repo.clientRegionId(db, ctx.clientId, ctx.regionId!));
   if (id === null) throw notFound(`${ctx.clientSlug}/${ctx.regionSlug} has no audience data.`);
   return id;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mekkos, snapshots, snapshotsSubMarkets, subMarkets } from '../../db/schema';
-import type { ChartScope } from '../grow-config/grow-config-repository';
+import type { ChartScope } from '../grow/grow-repository';
 
 export type SnapshotRow = typeof snapshots.$inferSelect;
 export type ConfidenceRow = typeof snapshotsSubMarkets.$inferSelect;

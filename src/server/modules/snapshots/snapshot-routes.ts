@@ -24,7 +24,7 @@ const snapshotRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, ctx: request.ctx!, requestId: request.id });
 
   app.get('/api/snapshots', {
-    config: { access: { resource: 'mekkos', action: 'read' }, context: 'product' },
+    config: { access: { resource: 'mekkos', action: 'read' }, context: 'product', feature: 'grow' },
     schema: {
       tags: ['snapshots'],
       summary: "A chart's snapshots, newest first",
@@ -35,7 +35,7 @@ const snapshotRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ data: await service.listSnapshots(app.database.db, request.ctx!, request.query.mekko_id) }));
 
   app.get('/api/snapshots/:id', {
-    config: { access: { resource: 'mekkos', action: 'read' }, context: 'product' },
+    config: { access: { resource: 'mekkos', action: 'read' }, context: 'product', feature: 'grow' },
     schema: {
       tags: ['snapshots'],
       summary: 'A snapshot with its confidence per audience',
@@ -46,7 +46,7 @@ const snapshotRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ data: await service.getSnapshot(app.database.db, request.ctx!, request.params.id) }));
 
   app.post('/api/snapshots', {
-    config: { access: { resource: 'mekkos', action: 'create' }, context: 'product' },
+    config: { access: { resource: 'mekkos', action: 'create' }, context: 'product', feature: 'grow' },
     schema: {
       tags: ['snapshots'],
       summary: 'Create a snapshot of a chart: a confidence per audience of that chart',
@@ -59,7 +59,7 @@ const snapshotRoutes: FastifyPluginAsyncZod = async (app) => {
   })));
 
   app.delete('/api/snapshots/:id', {
-    config: { access: { resource: 'mekkos', action: 'destroy' }, context: 'product' },
+    config: { access: { resource: 'mekkos', action: 'destroy' }, context: 'product', feature: 'grow' },
     schema: {
       tags: ['snapshots'],
       summary: 'Delete a snapshot; the answer is the snapshot as it was',
@@ -72,7 +72,7 @@ const snapshotRoutes: FastifyPluginAsyncZod = async (app) => {
   })));
 
   app.post('/api/snapshots/update_current_confidence', {
-    config: { access: { resource: 'mekkos', action: 'update' }, context: 'product' },
+    config: { access: { resource: 'mekkos', action: 'update' }, context: 'product', feature: 'grow' },
     schema: {
       tags: ['snapshots'],
       summary: "Set an audience's confidence in a snapshot (added when the snapshot had none for it)",

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
-import { chartInScope, requireFeature, scopeOf } from '../grow-config/grow-config-service';
+import { chartInScope, chartScope } from '../grow/grow-common';
 import * as repo from './snapshot-repository';
 
 /** A write's transaction, caller and X-Context product. */
@@ -45,7 +45,7 @@ async function viewOf(db: Executor, row: repo.SnapshotRow): Promise<Snapshot> {
 }
 
 async function snapshotInScope(db: Executor, ctx: RequestContext, id: number, lock = false): Promise<repo.SnapshotRow> {
-  const row = await repo.findSnapshot(db, scopeOf(ctx), id, lock);
+  const row = await repo.findSnapshot(db, chartScope(ctx), id, lock);
   if (!row) throw notFound(SNAPSHOT_MESSAGES.notFound(id));
   return row;
 }
@@ -54,7 +54,6 @@ const invalid = (issues: { path: string; message: string }[]) =>
   new AppError(422, ERROR_CODES.validation, issues[0]?.message ?? 'The snapshot is not valid.', issues);
 
 export async function listSnapshots(db: Executor, ctx: RequestContext, mekkoId: number): Promise<Snapshot[]> {
-  await requireFeature(db, ctx, 'grow');
   await chartInScope(db, ctx, mekkoId);
   const rows = await repo.listSnapshots(db, mekkoId);
   const confidences = await repo.confidencesOf(db, rows.map((r) => r.id));
@@ -62,7 +61,6 @@ export async function listSnapshots(db: Executor, ctx: RequestContext, mekkoId: 
 }
 
 export async function getSnapshot(db: Executor, ctx: RequestContext, id: number): Promise<Snapshot> {
-  await requireFeature(db, ctx, 'grow');
   return viewOf(db, await snapshotInScope(db, ctx, id));
 }
 
@@ -80,7 +78,6 @@ function audit(scope: WriteScope, action: string, snapshot: Snapshot, details: R
 
 export async function createSnapshot(scope: WriteScope, body: CreateBody): Promise<Snapshot> {
   const { tx, ctx } = scope;
-  await requireFeature(tx, ctx, 'grow');
   const { mekko_id: mekkoId, snapshots_sub_markets: items } = body.snapshot;
   await chartInScope(tx, ctx, mekkoId, true);
   const path = (i: number) => `body.snapshot.snapshots_sub_markets.${i}.sub_market_id`;
@@ -111,7 +108,6 @@ export async function createSnapshot(scope: WriteScope, body: CreateBody): Promi
 /** Deletes the snapshot and answers it as it was. */
 export async function deleteSnapshot(scope: WriteScope, id: number): Promise<Snapshot> {
   const { tx, ctx } = scope;
-  await requireFeature(tx, ctx, 'grow');
   const view = await viewOf(tx, await snapshotInScope(tx, ctx, id, true));
   if (!(await repo.deleteSnapshot(tx, id))) throw notFound(SNAPSHOT_MESSAGES.notFound(id));
   await audit(scope, 'snapshot.delete', view, { sub_markets: view.snapshots_sub_markets.length });
@@ -121,7 +117,6 @@ export async function deleteSnapshot(scope: WriteScope, id: number): Promise<Sna
 /** Sets one audience's confidence in a snapshot (adding it when the snapshot had none for it). */
 export async function updateConfidence(scope: WriteScope, body: ConfidenceBody): Promise<Snapshot> {
   const { tx, ctx } = scope;
-  await requireFeature(tx, ctx, 'grow');
   const { snapshot_id: snapshotId, sub_market_id: subMarketId, current_confidence: currentConfidence } = body.snapshots_sub_market;
   const snapshot = await snapshotInScope(tx, ctx, snapshotId, true);
   if (!(await repo.audiencesOfChart(tx, snapshot.mekkoId, [subMarketId])).has(subMarketId)) {
