@@ -255,6 +255,16 @@ describe('Grow charts', async () => {
     expect(await chartRow(chart.id)).toEqual(before);
   });
 
+  it('merges a chart edit that says what it saw: my name, their label; both renaming is a conflict on the name alone', async () => {
+    const chart = await newChart({ measurement_label: 'Reach' });
+    const base = { name: chart.name, default: chart.default, measurement_label: chart.measurement_label, count_type: chart.count_type };
+    chartOf(await update(chart, { measurement_label: 'Penetration now' }));
+    const merged = chartOf(await update(chart, { name: `${chart.name} renamed`, base }));
+    expect(merged).toMatchObject({ name: `${chart.name} renamed`, measurement_label: 'Penetration now', version: chart.version + 2 });
+    const body = expectError(await update(chart, { name: `${chart.name} mine`, base }), 409, 'VERSION_CONFLICT');
+    expect(strict(mekkoConflictSchema).parse(body).error.details.conflicts).toEqual([{ field: 'name', base: chart.name, theirs: `${chart.name} renamed`, mine: `${chart.name} mine` }]);
+  });
+
   it('lets one of concurrent writes on the same version win', async () => {
     const chart = await newChart();
     const edits = await Promise.all([1, 2, 3].map((n) => update(chart, { measurement_label: `Label ${n}` })));

@@ -313,29 +313,115 @@ describe('Grow markets and audiences', async () => {
     expect((await kit.audits(chart.id)).map((a) => a.action)).toContain('grow.chart.remove_invalid');
   });
 
-  it('bases every item write on the chart version: 409 with the current chart, 404 once it is gone', async () => {
+  it('applies adds and deletes over a newer version; an edit without base values is 409 with the current chart', async () => {
     let chart = await buildChart({ A: [{ name: 'a1' }, { name: 'a2' }] });
     const stale = chart;
     chart = chartOf(await addMarket(chart, 'B'));
     const [a, b] = chart.markets.map((m) => m.id) as [number, number];
     const a1 = audienceOf(chart, 'a1').id;
-    const writes = [
-      () => addMarket(stale, 'C'),
+    const edits = [
       () => renameMarket(stale, a, 'A2'),
-      () => deleteMarket(stale, a),
       () => reorderMarkets(stale, [b, a]),
-      () => addAudience(stale, a, { name: 'a3' }),
       () => updateAudience(stale, 'a1', { name: 'a1 again' }),
-      () => deleteAudience(stale, a1),
       () => reorderAudiences(stale, a, [audienceOf(stale, 'a2').id, a1]),
-      () => removeInvalid(stale),
     ];
-    for (const write of writes) {
+    for (const write of edits) {
       const body = expectError(await write(), 409, 'VERSION_CONFLICT', 'Someone else changed this Grow chart since you opened it.');
-      expect(strict(mekkoConflictSchema).parse(body).error.details.current).toEqual(chart);
+      const details = strict(mekkoConflictSchema).parse(body).error.details;
+      expect(details.current).toEqual(chart);
+      expect(details).not.toHaveProperty('conflicts');
     }
     expect(await read(chart.id)).toEqual(chart);
 
+    // Adds and deletes change no field anyone else could have changed: they apply on the chart as it is.
+    chart = chartOf(await addMarket(stale, 'C'));
+    chart = chartOf(await addAudience(stale, a, { name: 'a3' }));
+    chart = chartOf(await deleteAudience(stale, audienceOf(chart, 'a2').id));
+    chart = chartOf(await removeInvalid(stale));
+    expect(names(chart)).toEqual([{ A: ['a1', 'a3'] }, { B: [] }, { C: [] }]);
+    expect(orders(chart)).toEqual([[0, [0, 1]], [1, []], [2, []]]);
+    chart = chartOf(await deleteMarket(stale, b));
+    expect(names(chart)).toEqual([{ A: ['a1', 'a3'] }, { C: [] }]);
+    expect(chart.version).toBe(stale.version + 6);
+  });
+
+  describe('edits that say what they saw (base) merge field by field', () => {
+    const rename = (chart: Mekko, marketId: number, name: string, base: string) =>
+      send(admin, { method: 'PUT', url: `/api/mekkos/${chart.id}/markets/${marketId}`, payload: { name, version: chart.version, base: { name: base } } });
+
+    it('merges renames of different markets without a conflict (the issue case: A renames Gamma, B renames Alpha)', async () => {
+      const start = await buildChart({ Alpha: [], Gamma: [] });
+      const [alpha, gamma] = start.markets.map((m) => m.id) as [number, number];
+      chartOf(await rename(start, alpha, 'Alpha Prime', 'Alpha'));
+      // A's edit was made on the first version: it merges.
+      const merged = chartOf(await rename(start, gamma, 'Gamma Ray', 'Gamma'));
+      expect(merged.markets.map((m) => m.name)).toEqual(['Alpha Prime', 'Gamma Ray']);
+      expect(merged.version).toBe(start.version + 2);
+    });
+
+    it('is a conflict naming the field when both renamed the same market differently; the same new name is no conflict', async () => {
+      const start = await buildChart({ Gamma: [] });
+      const gamma = start.markets[0]!.id;
+      const theirs = chartOf(await rename(start, gamma, 'Gamma Two', 'Gamma'));
+      const body = expectError(await rename(start, gamma, 'Gamma One', 'Gamma'), 409, 'VERSION_CONFLICT');
+      const details = strict(mekkoConflictSchema).parse(body).error.details;
+      expect(details.conflicts).toEqual([{ field: 'name', base: 'Gamma', theirs: 'Gamma Two', mine: 'Gamma One' }]);
+      expect(details.current).toEqual(theirs);
+      expect((await read(start.id)).markets[0]!.name).toBe('Gamma Two');
+      // The same change made twice is not a conflict.
+      expect(chartOf(await rename(start, gamma, 'Gamma Two', 'Gamma')).markets[0]!.name).toBe('Gamma Two');
+      // "Keep mine": sent again with what the dialog showed as theirs as the base.
+      expect(chartOf(await rename(start, gamma, 'Gamma One', 'Gamma Two')).markets[0]!.name).toBe('Gamma One');
+    });
+
+    it('merges an audience edit field by field: my name, their tag', async () => {
+      const start = await buildChart({ A: [{ name: 'a1', tag: 'none', population: 10 }] });
+      const seen = audienceOf(start, 'a1');
+      const base = { name: seen.name, tag: seen.tag, matched_short_id: seen.matched_short_id, modeled_short_id: seen.modeled_short_id, population: seen.population, webo_cluster_id: seen.webo_cluster_id, discussion_cluster_node_id: seen.discussion_cluster_node_id, market_id: seen.market_id };
+      chartOf(await updateAudience(start, 'a1', { tag: 'owned' }));
+      const merged = chartOf(await updateAudience(start, 'a1', { name: 'a1 renamed', population: '10', base }));
+      expect(audienceOf(merged, 'a1 renamed')).toMatchObject({ tag: 'owned', population: 10 });
+      // Both changed the population: a conflict on that field alone.
+      const later = chartOf(await updateAudience(merged, 'a1 renamed', { population: 20 }));
+      const body = expectError(await updateAudience(merged, 'a1 renamed', { population: 30, base: { ...base, name: 'a1 renamed', tag: 'owned' } }), 409, 'VERSION_CONFLICT');
+      expect(strict(mekkoConflictSchema).parse(body).error.details.conflicts).toEqual([{ field: 'population', base: 10, theirs: 20, mine: 30 }]);
+      expect(await read(start.id)).toEqual(later);
+    });
+
+    it('keeps a move made by someone else when my edit did not move the audience', async () => {
+      const start = await buildChart({ A: [{ name: 'a1' }], B: [] });
+      const [a, b] = start.markets.map((m) => m.id) as [number, number];
+      const seen = audienceOf(start, 'a1');
+      chartOf(await updateAudience(start, 'a1', { market_id: b }));
+      const merged = chartOf(await updateAudience(start, 'a1', { name: 'a1 kept', base: { name: 'a1', market_id: a } }));
+      expect(names(merged)).toEqual([{ A: [] }, { B: ['a1 kept'] }]);
+      expect(audienceOf(merged, 'a1 kept').id).toBe(seen.id);
+    });
+
+    it('merges an order only when nobody else reordered', async () => {
+      const start = await buildChart({ A: [], B: [], C: [] });
+      const [a, b, c] = start.markets.map((m) => m.id) as [number, number, number];
+      const reorder = (chart: Mekko, ids: number[], base: number[]) => send(admin, { method: 'PUT', url: `/api/mekkos/${chart.id}/markets/order`, payload: { ids, version: chart.version, base: { ids: base } } });
+      chartOf(await rename(start, a, 'A2', 'A'));
+      expect(names(chartOf(await reorder(start, [c, b, a], [a, b, c])))).toEqual([{ C: [] }, { B: [] }, { A2: [] }]);
+      const body = expectError(await reorder(start, [b, a, c], [a, b, c]), 409, 'VERSION_CONFLICT');
+      expect(strict(mekkoConflictSchema).parse(body).error.details.conflicts).toEqual([{ field: 'ids', base: [a, b, c], theirs: [c, b, a], mine: [b, a, c] }]);
+    });
+
+    it('says what is gone: an edit of a deleted audience is 404 naming it', async () => {
+      const start = await buildChart({ A: [{ name: 'a1' }, { name: 'a2' }] });
+      const a1 = audienceOf(start, 'a1').id;
+      chartOf(await deleteAudience(start, a1));
+      const res = await updateAudience(start, 'a1', { name: 'a1 again', base: { name: 'a1' } });
+      expect(expectError(res, 404, 'NOT_FOUND').error.details).toEqual({ gone: { kind: 'audience', id: a1 } });
+      expect(expectError(await deleteAudience(start, a1), 404, 'NOT_FOUND').error.details).toEqual({ gone: { kind: 'audience', id: a1 } });
+    });
+  });
+
+  it('finds no item of another chart through this one, and nothing of a deleted chart', async () => {
+    const chart = await buildChart({ A: [{ name: 'a1' }] });
+    const a = chart.markets[0]!.id;
+    const a1 = audienceOf(chart, 'a1').id;
     // Items of another chart are not found through this one.
     const other = await buildChart({ X: [{ name: 'x1' }] });
     const x = other.markets[0]!.id;

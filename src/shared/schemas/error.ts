@@ -42,13 +42,32 @@ export const ERROR_CODES = {
 /** What a 409 on a stale version says (DESIGN "Client data flow"). */
 export const versionConflictMessage = (thing: string) => `Someone else changed this ${thing} since you opened it.`;
 
-/** The 409 answer of a versioned entity's write: the error shape with the server's copy, as its GET gives it. */
+/** A field both sides changed to different values (issue 12): what the conflict dialog shows. */
+export const fieldConflictSchema = z.object({
+  field: z.string(),
+  base: z.optional(z.unknown()),
+  theirs: z.optional(z.unknown()),
+  mine: z.optional(z.unknown()),
+});
+export type FieldConflictView = z.infer<typeof fieldConflictSchema>;
+
+/**
+ * The 409 answer of a versioned entity's write: the error shape with the server's copy, as its
+ * GET gives it, and, for a write that sent the values it was based on, the fields in conflict.
+ */
 export function versionConflictSchema<T extends z.ZodMiniType>(current: T) {
   return z.object({
     error: z.object({
       code: z.literal(ERROR_CODES.versionConflict),
       message: z.string(),
-      details: z.object({ current }),
+      details: z.object({ current, conflicts: z.optional(z.array(fieldConflictSchema)) }),
     }),
   });
 }
+
+/**
+ * What a 404 for something that was there says: its kind and id. A queued edit of it was made
+ * before someone else deleted it ("Deleted by someone else"), a queued delete of it is done.
+ */
+export const goneDetailsSchema = z.object({ gone: z.object({ kind: z.string(), id: z.union([z.int(), z.string()]) }) });
+export type GoneDetails = z.infer<typeof goneDetailsSchema>;

@@ -118,12 +118,19 @@ export const createChartBodySchema = z.object({
 });
 export type CreateChartBody = z.infer<typeof createChartBodySchema>;
 
-export const updateChartBodySchema = z.object({ ...chartBodySchema.shape, version: versionSchema });
+/**
+ * What an edit saw of the fields it sets (issue 12): with it, an edit based on an older version
+ * is merged field by field (only a field both sides changed differently is a 409); without it,
+ * any newer version is a 409.
+ */
+const chartBaseSchema = z.partial(z.object({ name: nameField, default: z.boolean(), measurement_label: nameField, count_type: nameField }));
+
+export const updateChartBodySchema = z.object({ ...chartBodySchema.shape, version: versionSchema, base: z.optional(chartBaseSchema) });
 export type UpdateChartBody = z.infer<typeof updateChartBodySchema>;
 
 export const copyChartBodySchema = z.object({ name: z.optional(nameField) });
 
-export const marketBodySchema = z.object({ name: nameField, version: versionSchema, client_key: clientKey });
+export const marketBodySchema = z.object({ name: nameField, version: versionSchema, client_key: clientKey, base: z.optional(z.partial(z.object({ name: nameField }))) });
 export type MarketBody = z.infer<typeof marketBodySchema>;
 
 const audienceFields = {
@@ -140,13 +147,26 @@ const audienceFields = {
 export const audienceBodySchema = z.object({ ...audienceFields, version: versionSchema, client_key: clientKey });
 export type AudienceBody = z.infer<typeof audienceBodySchema>;
 
+const audienceBaseSchema = z.partial(z.object({
+  name: nameField,
+  tag: nameField,
+  matched_short_id: z.nullable(z.int()),
+  modeled_short_id: z.nullable(z.int()),
+  population: z.number(),
+  webo_cluster_id: z.nullable(nameField),
+  discussion_cluster_node_id: z.nullable(z.int()),
+  market_id: z.int(),
+}));
+
 /** An edit may move the audience to another market of the same chart. */
-export const audienceUpdateBodySchema = z.object({ ...audienceFields, market_id: z.optional(idSchema), version: versionSchema });
+export const audienceUpdateBodySchema = z.object({ ...audienceFields, market_id: z.optional(idSchema), version: versionSchema, base: z.optional(audienceBaseSchema) });
 export type AudienceUpdateBody = z.infer<typeof audienceUpdateBodySchema>;
 
 export const reorderBodySchema = z.object({
   ids: z.array(idSchema).check(z.maxLength(GROW.maxMarkets * GROW.maxAudiencesPerMarket)),
   version: versionSchema,
+  /** The order the edit was made on. */
+  base: z.optional(z.object({ ids: z.array(z.int()).check(z.maxLength(GROW.maxMarkets * GROW.maxAudiencesPerMarket)) })),
 });
 export type ReorderBody = z.infer<typeof reorderBodySchema>;
 

@@ -1,10 +1,11 @@
 import { GROW_TEXT, type FieldIssue } from '@shared/rules/grow';
+import { mergeFields, type FieldConflict, type FieldValues } from '@shared/rules/merge';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { Mekko } from '@shared/schemas/grow';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import type { DataManager } from '../../engine/data-manager';
-import { AppError, notFound, unavailable } from '../../lib/errors';
+import { AppError, unavailable } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import { contextClientRegion } from '../insights/insights-service';
@@ -57,7 +58,10 @@ export async function viewOf(scope: GrowScope, chart: repo.ChartRow): Promise<Me
   return toMekko(await partsOf(scope, chart));
 }
 
-export const chartNotFound = (id: number) => notFound(`There is no Grow chart ${id} in this product and region: it may have been deleted.`);
+/** A 404 that names what is gone (`details.gone`): an edit queued before someone deleted it is told apart from a bad id. */
+const gone = (kind: 'chart' | 'market' | 'audience', id: number, message: string) => new AppError(404, ERROR_CODES.notFound, message, { gone: { kind, id } });
+
+export const chartNotFound = (id: number) => gone('chart', id, `There is no Grow chart ${id} in this product and region: it may have been deleted.`);
 
 /** The chart, when it is one of the X-Context product's in its region; 404 otherwise (another tenant's included). */
 export async function chartInScope(db: Executor, ctx: RequestContext, id: number, lock = false): Promise<repo.ChartRow> {
@@ -65,8 +69,8 @@ export async function chartInScope(db: Executor, ctx: RequestContext, id: number
   if (!chart) throw chartNotFound(id);
   return chart;
 }
-export const marketNotFound = (id: number) => notFound(`There is no market ${id} in this Grow chart: it may have been deleted.`);
-export const audienceNotFound = (id: number) => notFound(`There is no audience ${id} in this Grow chart: it may have been deleted.`);
+export const marketNotFound = (id: number) => gone('market', id, `There is no market ${id} in this Grow chart: it may have been deleted.`);
+export const audienceNotFound = (id: number) => gone('audience', id, `There is no audience ${id} in this Grow chart: it may have been deleted.`);
 
 /** 422 with every issue, each naming its field (`body.name`), the first one as the message. */
 export function invalid(issues: readonly FieldIssue[], where = 'body'): AppError {
@@ -78,21 +82,70 @@ export function invalid(issues: readonly FieldIssue[], where = 'body'): AppError
   );
 }
 
-/** The 404 or 409 for a chart that was not at the version a write was based on. */
-async function notAtVersion(scope: GrowScope, id: number): Promise<AppError> {
+/** The 409 for a chart that was not at the version a write was based on, with the fields in conflict when known. */
+async function conflictOf(scope: GrowScope, current: repo.ChartRow, conflicts?: FieldConflict[]): Promise<AppError> {
+  const details = { current: await viewOf(scope, current), ...(conflicts ? { conflicts } : {}) };
+  return new AppError(409, ERROR_CODES.versionConflict, versionConflictMessage('Grow chart'), details);
+}
+
+/** The chart as it is now, or 404 (it was deleted). */
+async function currentChart(scope: GrowScope, id: number): Promise<repo.ChartRow> {
   const current = await repo.findChart(scope.db, chartScope(scope.ctx), id);
-  if (!current) return chartNotFound(id);
-  return new AppError(409, ERROR_CODES.versionConflict, versionConflictMessage('Grow chart'), { current: await viewOf(scope, current) });
+  if (!current) throw chartNotFound(id);
+  return current;
+}
+
+/** Moves the chart on from the version just read; a write that committed in between makes this one go again (503). */
+async function claimCurrent(scope: GrowScope, current: repo.ChartRow): Promise<repo.ChartRow> {
+  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), current.id, current.version);
+  if (!row) throw unavailable('The chart changed while this edit was applied; send it again.');
+  return row;
 }
 
 /**
- * Every write to a chart, its markets or audiences starts here: the chart moves from the sent
- * version to the next (decision 007), or the write is refused with 404 or 409.
+ * Every write to a chart, its markets or audiences starts with a claim: the chart moves from the
+ * sent version to the next (decision 007), or the write is refused with 404 or 409. This strict
+ * claim is for a write that replaces the chart as a whole (its delete).
  */
 export async function claim(scope: GrowScope, id: number, version: number): Promise<repo.ChartRow> {
   const row = await repo.claimChart(scope.db, chartScope(scope.ctx), id, version);
-  if (!row) throw await notAtVersion(scope, id);
-  return row;
+  if (row) return row;
+  throw await conflictOf(scope, await currentChart(scope, id));
+}
+
+/**
+ * The claim of a write that changes no field anyone else could have changed (adding a market or
+ * an audience, deleting one, removing the invalid ones): it applies over whatever version the
+ * chart has now, and is checked against the chart as it is (issue 12: edits to different items merge).
+ */
+export async function claimAny(scope: GrowScope, id: number, version: number): Promise<repo.ChartRow> {
+  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), id, version);
+  return row ?? claimCurrent(scope, await currentChart(scope, id));
+}
+
+/**
+ * The claim of a field edit. At the sent version the edit applies as sent. On a newer version, an
+ * edit that says what it saw (`base`) is merged with the server's values (`theirs`, read by the
+ * caller, which throws the item's 404 when it is gone): a field only one side changed takes that
+ * side's value, and a field both changed differently is a 409 naming it. Without `base`, any
+ * newer version is a 409.
+ * @returns the claimed chart and the values to write (the merge of mine and theirs)
+ */
+export async function claimEdit<T extends FieldValues>(
+  scope: GrowScope,
+  id: number,
+  sent: { version: number; base?: FieldValues | undefined },
+  mine: T,
+  theirsOf: (chart: repo.ChartRow) => Promise<FieldValues>,
+): Promise<{ chart: repo.ChartRow; values: T }> {
+  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), id, sent.version);
+  if (row) return { chart: row, values: mine };
+  const current = await currentChart(scope, id);
+  if (!sent.base) throw await conflictOf(scope, current);
+  const { merged, conflicts } = mergeFields(sent.base, await theirsOf(current), mine);
+  if (conflicts.length > 0) throw await conflictOf(scope, current, conflicts);
+  // merged has exactly mine's fields, each mine's or theirs's value.
+  return { chart: await claimCurrent(scope, current), values: merged as T };
 }
 
 /** The unique indexes are the last guard against a concurrent write: they give the checks' messages. */

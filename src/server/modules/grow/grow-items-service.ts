@@ -6,7 +6,8 @@ import * as repo from './grow-repository';
 import {
   audienceNotFound,
   audit,
-  claim,
+  claimAny,
+  claimEdit,
   guarded,
   invalid,
   marketNotFound,
@@ -18,8 +19,10 @@ import {
 import { invalidAudienceIds } from './grow-views';
 
 /**
- * Markets and audiences of a chart (spec 3 §4, §5). Each write is based on the chart's
- * version, moves it on, and answers the whole chart; items of another chart are not found.
+ * Markets and audiences of a chart (spec 3 §4, §5). Each write moves the chart's version on and
+ * answers the whole chart; items of another chart are not found. Adds and deletes apply over any
+ * version; edits of an item's fields or an order merge with what changed since they were made
+ * (claimEdit, issue 12).
  */
 
 /** The temporary key the client gave an item it made, mapped to the item's id (decision 007). */
@@ -40,7 +43,7 @@ async function marketOf(scope: GrowScope, chartId: number, marketId: number) {
 // ---- markets --------------------------------------------------------------------------------
 
 export async function addMarket(scope: GrowScope, id: number, body: MarketBody): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, body.version);
+  const chart = await claimAny(scope, id, body.version);
   if (chart.verticalType !== null) throw invalid([{ field: 'name', message: GROW_TEXT.verticalNoAddMarket }]);
   const markets = await repo.marketsOf(scope.db, id);
   if (markets.length >= GROW.maxMarkets) throw invalid([{ field: 'name', message: GROW_TEXT.tooManyMarkets }]);
@@ -52,18 +55,18 @@ export async function addMarket(scope: GrowScope, id: number, body: MarketBody):
 }
 
 export async function renameMarket(scope: GrowScope, id: number, marketId: number, body: MarketBody): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, body.version);
+  const { chart, values } = await claimEdit(scope, id, body, { name: body.name.trim() }, async () => ({ name: (await marketOf(scope, id, marketId)).market.name }));
   const { markets } = await marketOf(scope, id, marketId);
-  const issues = validateMarket(body.name, { others: markets, ownId: marketId });
+  const issues = validateMarket(values.name, { others: markets, ownId: marketId });
   if (issues.length) throw invalid(issues);
-  const name = body.name.trim();
+  const { name } = values;
   await guarded(() => repo.renameMarket(scope.db, marketId, name));
   return answer(scope, chart, 'grow.market.update', { market_id: marketId, name });
 }
 
 /** Its audiences go too; prediction models holding them are refreshed first, while the rows still exist. */
 export async function deleteMarket(scope: GrowScope, id: number, marketId: number, version: number): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, version);
+  const chart = await claimAny(scope, id, version);
   const { markets, market } = await marketOf(scope, id, marketId);
   const audiences = (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
   await refreshModelsFor(scope.db, id, audiences.map((a) => a.id));
@@ -73,11 +76,12 @@ export async function deleteMarket(scope: GrowScope, id: number, marketId: numbe
 }
 
 export async function reorderMarkets(scope: GrowScope, id: number, body: ReorderBody): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, body.version);
+  const orderNow = async () => ({ ids: (await repo.marketsOf(scope.db, id)).map((m) => m.id) });
+  const { chart, values } = await claimEdit(scope, id, body, { ids: body.ids }, orderNow);
   const markets = await repo.marketsOf(scope.db, id);
-  if (!isPermutation(markets.map((m) => m.id), body.ids)) throw invalid([{ field: 'ids', message: GROW_TEXT.reorderMismatch }]);
-  await repo.setMarketPositions(scope.db, body.ids);
-  return answer(scope, chart, 'grow.market.reorder', { ids: body.ids });
+  if (!isPermutation(markets.map((m) => m.id), values.ids)) throw invalid([{ field: 'ids', message: GROW_TEXT.reorderMismatch }]);
+  await repo.setMarketPositions(scope.db, values.ids);
+  return answer(scope, chart, 'grow.market.reorder', { ids: values.ids });
 }
 
 // ---- audiences ------------------------------------------------------------------------------
@@ -109,7 +113,7 @@ const valuesOf = (body: AudienceBody | AudienceUpdateBody): repo.AudienceValues 
 });
 
 export async function addAudience(scope: GrowScope, id: number, marketId: number, body: AudienceBody): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, body.version);
+  const chart = await claimAny(scope, id, body.version);
   await marketOf(scope, id, marketId);
   const siblings = (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
   if (siblings.length >= GROW.maxAudiencesPerMarket) throw invalid([{ field: 'name', message: GROW_TEXT.tooManyAudiences }]);
@@ -123,9 +127,45 @@ export async function addAudience(scope: GrowScope, id: number, marketId: number
   return { ...(await answer(scope, chart, 'grow.audience.create', { audience_id: made.id, market_id: marketId, name: made.name })), ...createdMeta(body.client_key, made.id) };
 }
 
+/** Population as typed, a number when it is one: "3200000" and 3200000 are one value to a merge. */
+const populationValue = (p: string | number) => (typeof p === 'string' && /^\d+$/.test(p.trim()) ? Number(p.trim()) : p);
+
+/** An audience's fields as an edit sets them, and as the server has them: what claimEdit merges. */
+function audienceEditValues(body: AudienceUpdateBody) {
+  const marketId = body.market_id ?? body.base?.market_id;
+  return {
+    name: body.name.trim(),
+    tag: body.tag,
+    matched_short_id: body.matched_short_id,
+    modeled_short_id: body.modeled_short_id,
+    population: populationValue(body.population),
+    webo_cluster_id: body.webo_cluster_id,
+    discussion_cluster_node_id: body.discussion_cluster_node_id,
+    // Not moved by this edit: the market it saw, so a move made by someone else stands.
+    ...(marketId === undefined ? {} : { market_id: marketId }),
+  };
+}
+
+const audienceValuesOf = (a: repo.AudienceRow) => ({
+  name: a.name,
+  tag: a.tag,
+  matched_short_id: a.matchedShortId,
+  modeled_short_id: a.modeledShortId,
+  population: a.population,
+  webo_cluster_id: a.weboClusterId,
+  discussion_cluster_node_id: a.discussionClusterNodeId,
+  market_id: a.marketId,
+});
+
 /** Edits an audience, or moves it to the end of another market of the chart (market_id). */
-export async function updateAudience(scope: GrowScope, id: number, audienceId: number, body: AudienceUpdateBody): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, body.version);
+export async function updateAudience(scope: GrowScope, id: number, audienceId: number, sent: AudienceUpdateBody): Promise<ChartAnswer> {
+  const theirs = async () => {
+    const audience = (await repo.audiencesOf(scope.db, [id])).find((a) => a.id === audienceId);
+    if (!audience) throw audienceNotFound(audienceId);
+    return audienceValuesOf(audience);
+  };
+  const { chart, values } = await claimEdit(scope, id, sent, audienceEditValues(sent), theirs);
+  const body: AudienceUpdateBody = { ...sent, ...values };
   const audiences = await repo.audiencesOf(scope.db, [id]);
   const current = audiences.find((a) => a.id === audienceId);
   if (!current) throw audienceNotFound(audienceId);
@@ -155,7 +195,7 @@ export async function updateAudience(scope: GrowScope, id: number, audienceId: n
 }
 
 export async function deleteAudience(scope: GrowScope, id: number, audienceId: number, version: number): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, version);
+  const chart = await claimAny(scope, id, version);
   const audiences = await repo.audiencesOf(scope.db, [id]);
   const current = audiences.find((a) => a.id === audienceId);
   if (!current) throw audienceNotFound(audienceId);
@@ -166,17 +206,20 @@ export async function deleteAudience(scope: GrowScope, id: number, audienceId: n
 }
 
 export async function reorderAudiences(scope: GrowScope, id: number, marketId: number, body: ReorderBody): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, body.version);
-  await marketOf(scope, id, marketId);
-  const siblings = (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
-  if (!isPermutation(siblings.map((a) => a.id), body.ids)) throw invalid([{ field: 'ids', message: GROW_TEXT.reorderMismatch }]);
-  await repo.setAudiencePositions(scope.db, body.ids);
-  return answer(scope, chart, 'grow.audience.reorder', { market_id: marketId, ids: body.ids });
+  const siblingsNow = async () => {
+    await marketOf(scope, id, marketId);
+    return (await repo.audiencesOf(scope.db, [id])).filter((a) => a.marketId === marketId);
+  };
+  const { chart, values } = await claimEdit(scope, id, body, { ids: body.ids }, async () => ({ ids: (await siblingsNow()).map((a) => a.id) }));
+  const siblings = await siblingsNow();
+  if (!isPermutation(siblings.map((a) => a.id), values.ids)) throw invalid([{ field: 'ids', message: GROW_TEXT.reorderMismatch }]);
+  await repo.setAudiencePositions(scope.db, values.ids);
+  return answer(scope, chart, 'grow.audience.reorder', { market_id: marketId, ids: values.ids });
 }
 
 /** Deletes the audiences whose segments are gone (the invalid chart dialog's 'Remove Invalid Audience(s)'). */
 export async function removeInvalid(scope: GrowScope, id: number, version: number): Promise<ChartAnswer> {
-  const chart = await claim(scope, id, version);
+  const chart = await claimAny(scope, id, version);
   const parts = await partsOf(scope, chart);
   const gone = new Set(invalidAudienceIds(parts.audiences, parts.segments, parts.readiness));
   if (gone.size > 0) {

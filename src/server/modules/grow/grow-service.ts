@@ -7,6 +7,7 @@ import * as repo from './grow-repository';
 import {
   audit,
   chartInScope,
+  claimEdit,
   chartScope,
   claim,
   guarded,
@@ -73,8 +74,15 @@ export async function createChart(scope: GrowScope, body: CreateChartBody): Prom
   return { data: await viewOf(scope, chart) };
 }
 
-export async function updateChart(scope: GrowScope, id: number, body: UpdateChartBody): Promise<ChartAnswer> {
-  const current = await claim(scope, id, body.version);
+/** A chart's own fields as the API names them: what an edit of it merges (issue 12). */
+const chartValuesOf = (row: repo.ChartRow) => ({ name: row.name, default: row.isDefault, measurement_label: row.measurementLabel, count_type: row.countType });
+
+export async function updateChart(scope: GrowScope, id: number, sent: UpdateChartBody): Promise<ChartAnswer> {
+  // The name as typed: the checks tell a blank name from a missing one.
+  const mine = { name: sent.name, default: sent.default, measurement_label: measurementLabelOf(sent.measurement_label), count_type: sent.count_type };
+  const { chart: current, values } = await claimEdit(scope, id, sent, mine, async (row) => chartValuesOf(row));
+  // count_type is one of the two types in mine and in the column, so the merge keeps it one.
+  const body = { ...sent, ...values, count_type: values.count_type as CountType };
   // The column holds only the two count types.
   const issues = await chartIssues(scope, body, id, current.countType as CountType);
   if (issues.length) throw invalid(issues);
