@@ -334,9 +334,9 @@ describe('Grow markets and audiences', async () => {
     expect(await read(chart.id)).toEqual(chart);
 
     // Adds and deletes change no field anyone else could have changed: they apply on the chart as it is.
-    chart = chartOf(await addMarket(stale, 'C'));
-    chart = chartOf(await addAudience(stale, a, { name: 'a3' }));
-    chart = chartOf(await deleteAudience(stale, audienceOf(chart, 'a2').id));
+    expect(chartOf(await addMarket(stale, 'C')).markets).toHaveLength(3);
+    expect(names(chartOf(await addAudience(stale, a, { name: 'a3' })))[0]).toEqual({ A: ['a1', 'a2', 'a3'] });
+    expect(names(chartOf(await deleteAudience(stale, audienceOf(chart, 'a2').id)))[0]).toEqual({ A: ['a1', 'a3'] });
     chart = chartOf(await removeInvalid(stale));
     expect(names(chart)).toEqual([{ A: ['a1', 'a3'] }, { B: [] }, { C: [] }]);
     expect(orders(chart)).toEqual([[0, [0, 1]], [1, []], [2, []]]);
