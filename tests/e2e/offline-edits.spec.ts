@@ -239,7 +239,8 @@ test('a refused edit is rolled back and the user is told why', async ({ page }) 
   await editUnit(page, unit.name, 'Name', taken);
   await expect(page.getByText(`A unit named "${taken}" already exists.`, { exact: true })).toBeVisible();
   await expect(row(page, unit.name)).toBeVisible();
-  await page.getByRole('button', { name: '1 pending' }).click();
+  // A refused edit is not on its way: it needs the user.
+  await page.getByRole('button', { name: '1 needs you' }).click();
   await expect(page.getByRole('list', { name: 'Pending edits' })).toContainText(`Not saved: A unit named "${taken}" already exists.`);
   await page.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByRole('list', { name: 'Pending edits' })).toBeHidden();

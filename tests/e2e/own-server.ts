@@ -90,7 +90,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
     try {
       await waitFor(() => answers(`${baseURL}${HEALTH}`), 120_000, `the server on ${port}`);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${log.slice(-2_000)}`);
+      throw new Error(`${(error as Error).message}\n${log.slice(-2_000)}`, { cause: error });
     }
   };
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, conflictRows, createdKeys, heldBackBy, heldOrRefused, laterOnEntity, rebase, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable, type OutboxCommand } from './outbox';
+import {
+  attentionCount, backoffMs, conflictRows, createdKeys, dependents, dependsOn, heldBackBy, heldOrRefused, laterOnEntity, rebase, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable,
+  UNREACHABLE_MAX_BACKOFF_MS, type OutboxCommand,
+} from './outbox';
 
 let n = 0;
 function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {
@@ -58,9 +61,49 @@ describe('sendable', () => {
   });
 });
 
-describe('pendingCount', () => {
-  it('counts every command not yet applied, held back ones included', () => {
-    expect(pendingCount([command('a', 'done'), command('a'), command('b', 'conflict'), command('c', 'waiting'), command('d', 'rejected')])).toBe(4);
+describe('items: a held command holds back only what depends on it (issue 12)', () => {
+  const chart = (item: string | undefined, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}) => command('7', state, { ...(item === undefined ? {} : { item }), ...extra });
+
+  it('lets an edit of another item of the same chart go past a refused one, in order', () => {
+    const renameB2 = chart('audience:12', 'rejected');
+    const renameB2Again = chart('audience:12');
+    const renameGamma = chart('market:3');
+    const all = [renameB2, renameB2Again, renameGamma];
+    expect(ids(sendable(all, 0))).toEqual(ids([renameGamma]));
+    expect(heldBackBy(all, renameB2Again)?.id).toBe(renameB2.id);
+    expect(heldBackBy(all, renameGamma)).toBeNull();
+    expect(dependents(all, renameB2).map((c) => c.id)).toEqual([renameB2Again.id]);
+    expect([...heldOrRefused(all)].sort()).toEqual([renameB2.id, renameB2Again.id].sort());
+  });
+
+  it('holds back what names an item the held command makes, and what depends on that in turn', () => {
+    const key = 'tmp-0d4c0c7e-5a39-4f7e-9a61-1a4f2b7f0c11';
+    const addMarket = chart(`market:${key}`, 'conflict', { makes: [key], path: '/api/mekkos/7/markets', body: { name: 'New', client_key: key } });
+    const addAudience = chart('audience:tmp-1', 'pending', { makes: ['tmp-1'], path: `/api/mekkos/7/markets/${key}/audiences` });
+    const renameAudience = chart('audience:tmp-1', 'pending', { path: '/api/mekkos/7/audiences/tmp-1' });
+    const reorder = chart('markets-order', 'pending', { body: { ids: [1, key] } });
+    const other = chart('market:1');
+    const all = [addMarket, addAudience, renameAudience, reorder, other];
+    expect(dependents(all, addMarket).map((c) => c.id)).toEqual([addAudience.id, renameAudience.id, reorder.id]);
+    expect(ids(sendable(all, 0))).toEqual(ids([other]));
+    expect(heldBackBy(all, renameAudience)?.id).toBe(addMarket.id);
+    expect(dependsOn(other, addMarket)).toBe(false);
+  });
+
+  it('makes every later command depend on one about the whole entity (its creation), and nothing on a later one', () => {
+    const create = command('tmp-a', 'rejected', { makes: ['tmp-a'] });
+    const edit = command('tmp-a', 'pending', { item: 'market:1' });
+    expect(dependsOn(edit, create)).toBe(true);
+    expect(dependsOn(create, edit)).toBe(false);
+    expect(dependsOn(command('other'), create)).toBe(false);
+  });
+});
+
+describe('pendingCount and attentionCount', () => {
+  it('counts as pending only what is on its way; what needs the user is counted apart', () => {
+    const all = [command('a', 'done'), command('a'), command('b', 'conflict'), command('b'), command('c', 'waiting'), command('d', 'rejected')];
+    expect(pendingCount(all)).toBe(2);
+    expect(attentionCount(all)).toBe(3);
   });
 });
 
@@ -71,6 +114,19 @@ describe('outcomeOf', () => {
     expect(outcomeOf({ status: 201 }, 1, now)).toEqual({ kind: 'applied' });
     expect(outcomeOf({ status: 409 }, 1, now)).toEqual({ kind: 'conflict' });
     for (const status of [400, 403, 404, 422]) expect(outcomeOf({ status }, 1, now)).toEqual({ kind: 'rejected' });
+  });
+
+  it('reads a 404 naming what is gone as "gone" for an edit and as done for a delete', () => {
+    expect(outcomeOf({ status: 404, gone: true, method: 'PUT' }, 1, now)).toEqual({ kind: 'gone' });
+    expect(outcomeOf({ status: 404, gone: true, method: 'DELETE' }, 1, now)).toEqual({ kind: 'applied' });
+    expect(outcomeOf({ status: 404, method: 'DELETE' }, 1, now)).toEqual({ kind: 'rejected' });
+  });
+
+  it('waits at most 15 s while no server answers (no network, 502, 504), up to 5 min for a busy one', () => {
+    expect(outcomeOf('network', 20, now, 1)).toEqual({ kind: 'retry', waitMs: UNREACHABLE_MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 502 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: UNREACHABLE_MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 504 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: UNREACHABLE_MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 503 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
   });
 
   it('retries after a network error, a 5xx, a 408 or a 429, backing off', () => {
@@ -115,7 +171,7 @@ describe('outcomeOf: a lapsed login', () => {
 });
 
 describe('heldOrRefused', () => {
-  it('leaves out a refused or conflicting command and the later ones on its entity, nothing else', () => {
+  it('leaves out a refused or conflicting command and, for commands without items, the later ones on its entity', () => {
     const a1 = command('a');
     const a2 = command('a', 'rejected');
     const a3 = command('a');
@@ -140,11 +196,11 @@ describe('rebase', () => {
     expect(rebase(edit, { entityId: tmp, newVersion: 1, newId: '42' })).toMatchObject({ entityId: '42', path: '/api/units/42', baseVersion: 1 });
   });
 
-  it('replaces an item key the answer says it created, in later paths and bodies', () => {
+  it('replaces an item key the answer says it created, in later paths, items and bodies', () => {
     const key = 'tmp-5b1e7d2a-9c3f-4e8b-a1d2-3c4b5a6f7e80';
-    const addAudience = { ...command('7'), path: `/api/mekkos/7/markets/${key}/audiences`, body: { name: 'A', nested: [key], other: 'tmp-x' } };
+    const addAudience = { ...command('7'), item: `market:${key}`, path: `/api/mekkos/7/markets/${key}/audiences`, body: { name: 'A', nested: [key], other: 'tmp-x' } };
     const out = rebase(addAudience, { entityId: '7', newVersion: 3, newId: null, created: { [key]: 55 } });
-    expect(out).toMatchObject({ entityId: '7', baseVersion: 3, path: '/api/mekkos/7/markets/55/audiences', body: { name: 'A', nested: [55], other: 'tmp-x' } });
+    expect(out).toMatchObject({ entityId: '7', item: 'market:55', baseVersion: 3, path: '/api/mekkos/7/markets/55/audiences', body: { name: 'A', nested: [55], other: 'tmp-x' } });
     expect(createdKeys({ data: {}, meta: { created: { [key]: 55, bad: 'x' } } })).toEqual({ [key]: 55 });
     expect(createdKeys({ data: {} })).toEqual({});
   });
@@ -153,10 +209,15 @@ describe('rebase', () => {
 describe('conflictRows', () => {
   it('lists the fields where my change and the server copy differ, not the bookkeeping', () => {
     expect(conflictRows({ name: 'mine', url: 'https://a', version: 2, region_ids: ['all'] }, { id: 1, name: 'theirs', url: 'https://a', version: 5, region_ids: ['1'] })).toEqual([
-      { field: 'name', mine: 'mine', theirs: 'theirs' },
-      { field: 'region ids', mine: '["all"]', theirs: '["1"]' },
+      { field: 'name', base: null, mine: 'mine', theirs: 'theirs' },
+      { field: 'region ids', base: null, mine: '["all"]', theirs: '["1"]' },
     ]);
     expect(conflictRows(undefined, { name: 'x' })).toEqual([]);
-    expect(conflictRows({ name: 'x' }, null)).toEqual([{ field: 'name', mine: 'x', theirs: '—' }]);
+    expect(conflictRows({ name: 'x' }, null)).toEqual([{ field: 'name', base: null, mine: 'x', theirs: '—' }]);
+  });
+
+  it("shows the server's fields in conflict, with base, theirs and mine, when it names them", () => {
+    const conflicts = [{ field: 'matched_short_id', base: 3, theirs: null, mine: 9 }];
+    expect(conflictRows({ name: 'x' }, { name: 'y' }, conflicts)).toEqual([{ field: 'matched short id', base: '3', theirs: '—', mine: '9' }]);
   });
 });

@@ -4,9 +4,11 @@ import { useRouter } from '@tanstack/react-router';
 import { formatAsOf, formatClockSeconds } from '@shared/rules/format';
 import type { StoredCommand } from '../../lib/offline/db';
 import { makeAvailableOffline, savedOfflineAt, useOfflineProgress } from '../../lib/offline/make-available';
-import { discardCommand } from '../../lib/offline/outbox-client';
+import { heldBack } from '@shared/rules/outbox';
+import { dependentEdits, discardCommand, retryAll } from '../../lib/offline/outbox-client';
 
-function stateText(command: StoredCommand, online: boolean): string {
+function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined): string {
+  if (waitsOn) return `Waiting on: ${waitsOn.label}`;
   switch (command.state) {
     case 'pending':
       return online ? 'Sending…' : 'Waiting for the network';
@@ -14,7 +16,7 @@ function stateText(command: StoredCommand, online: boolean): string {
       if (!online) return 'Waiting for the network';
       return command.nextAttemptAt ? `Trying again at ${formatClockSeconds(command.nextAttemptAt)}` : 'Trying again soon';
     case 'conflict':
-      return 'Changed by someone else: choose which to keep';
+      return command.gone ? 'Deleted by someone else: re-create it or drop your edit' : 'Changed by someone else: choose which to keep';
     case 'rejected':
       return `Not saved: ${command.error?.message ?? 'the server refused it'}`;
     case 'done':
@@ -22,21 +24,47 @@ function stateText(command: StoredCommand, online: boolean): string {
   }
 }
 
+/** "Discard" for a refused edit: the edits that depend on it are named before they go with it. */
+function DiscardButton({ command }: { command: StoredCommand }) {
+  const [goingToo, setGoingToo] = useState<StoredCommand[] | null>(null);
+  if (goingToo === null) {
+    return (
+      <button
+        type="button" className="button button--ghost"
+        onClick={() => void dependentEdits(command.id).then((found) => (found.length === 0 ? discardCommand(command.id) : setGoingToo(found)))}
+      >
+        Discard
+      </button>
+    );
+  }
+  return (
+    <div className="sync-panel__confirm" role="group" aria-label={`Discard ${command.label}`}>
+      <p>Discarding it also discards {goingToo.length === 1 ? 'this edit, made on top of it' : `these ${goingToo.length} edits, made on top of it`}:</p>
+      <ul>{goingToo.map((c) => <li key={c.id}>{c.label}</li>)}</ul>
+      <button type="button" className="button button--ghost" onClick={() => setGoingToo(null)}>Keep them</button>
+      <button type="button" className="button button--secondary" onClick={() => void discardCommand(command.id)}>Discard all {goingToo.length + 1}</button>
+    </div>
+  );
+}
+
 function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]; online: boolean }) {
   const open = commands.filter((c) => c.state !== 'done');
   if (open.length === 0) return <p className="sync-panel__empty">Every edit is saved on the server.</p>;
+  const held = heldBack(commands);
+  const retrying = online && open.some((c) => c.state === 'waiting');
   return (
-    <ul className="sync-panel__list" aria-label="Pending edits">
-      {open.map((c) => (
-        <li key={c.id} className={`sync-panel__item sync-panel__item--${c.state}`}>
-          <span className="sync-panel__label">{c.label}</span>
-          <span className="sync-panel__state">{stateText(c, online)}</span>
-          {c.state === 'rejected' ? (
-            <button type="button" className="button button--ghost" onClick={() => void discardCommand(c.id)}>Discard</button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="sync-panel__list" aria-label="Pending edits">
+        {open.map((c) => (
+          <li key={c.id} className={`sync-panel__item sync-panel__item--${held.has(c.id) ? 'held' : c.state}`}>
+            <span className="sync-panel__label">{c.label}</span>
+            <span className="sync-panel__state">{stateText(c, online, held.get(c.id))}</span>
+            {c.state === 'rejected' ? <DiscardButton command={c} /> : null}
+          </li>
+        ))}
+      </ul>
+      {retrying ? <button type="button" className="button button--secondary" onClick={() => void retryAll()}>Retry now</button> : null}
+    </>
   );
 }
 

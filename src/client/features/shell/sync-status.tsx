@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatAsOf } from '@shared/rules/format';
-import { pendingCount } from '@shared/rules/outbox';
+import { attentionCount, pendingCount } from '@shared/rules/outbox';
 import { useDataAsOf, useOnline } from '../../lib/offline/freshness';
 import { useOutbox } from '../../lib/offline/outbox-client';
 import type { OfflineContext } from './sync-panel';
@@ -22,7 +22,8 @@ export function SyncStatus({ offline }: SyncStatusProps) {
   const commands = useOutbox();
   const [wanted, setWanted] = useState(false);
   const pending = pendingCount(commands);
-  const trouble = commands.some((c) => c.state === 'conflict' || c.state === 'rejected');
+  const attention = attentionCount(commands);
+  const trouble = attention > 0;
   const trigger = (
     <button
       type="button"
@@ -32,7 +33,7 @@ export function SyncStatus({ offline }: SyncStatusProps) {
       onFocus={() => void loadPanel()}
       onClick={() => setWanted(true)}
     >
-      {pending > 0 ? `${pending} pending` : 'All saved'}
+      {[pending > 0 ? `${pending} pending` : null, attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} you` : null].filter(Boolean).join(' · ') || 'All saved'}
     </button>
   );
   return (

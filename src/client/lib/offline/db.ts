@@ -1,5 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { OutboxCommand } from '@shared/rules/outbox';
+import type { FieldConflictView, GoneDetails } from '@shared/schemas/error';
 
 /**
  * The device's database (issue 4, DESIGN "Client data flow"): what the offline screens read when
@@ -52,6 +53,10 @@ export interface StoredCommand extends OutboxCommand {
   error?: { status: number; code: string; message: string } | null;
   /** The server's copy of the entity on a 409. */
   serverCopy?: unknown;
+  /** The fields both sides changed, as the server named them on a 409 (base, theirs, mine). */
+  conflicts?: FieldConflictView[];
+  /** What someone else deleted, when the server said the command's target is gone ("Deleted by someone else"). */
+  gone?: GoneDetails['gone'];
   /** The user has been told about the refusal (a toast once, not on every reload). */
   notified?: boolean;
 }

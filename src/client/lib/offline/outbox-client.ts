@@ -9,7 +9,7 @@ import { showToast } from '../ui-store';
 import type { StoredCommand } from './db';
 import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
-import { addCommand, answerData, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, retryNow, type CommandInput } from './outbox';
+import { addCommand, answerData, dependentsOf, discardWithDependents, drainOutbox, keepMine, nextRetryAt, replaceWith, retryNow, type CommandInput } from './outbox';
 
 /**
  * The page's side of the outbox: queue an edit, show it at once over the server's data, send it
@@ -30,6 +30,12 @@ export interface EntityHandler<T = unknown> {
    * whole copy when not given.
    */
   comparable?(command: StoredCommand, serverCopy: unknown): unknown;
+  /**
+   * "Re-create it" for an edit of something someone else deleted: one command that makes it again
+   * with what the edits (the gone one and those that depend on it, oldest first) leave it as;
+   * null when it cannot be made again (the whole entity is gone, or the last edit deletes it).
+   */
+  recreate?(edits: readonly StoredCommand[]): CommandInput | null;
 }
 
 const handlers = new Map<string, EntityHandler>();
@@ -37,6 +43,12 @@ const handlers = new Map<string, EntityHandler>();
 /** What the conflict dialog compares a command's change with: the part of the server's copy it touched. */
 export function comparableCopy(command: StoredCommand): unknown {
   return handlers.get(command.entity)?.comparable?.(command, command.serverCopy) ?? command.serverCopy;
+}
+
+/** Whether the entity's feature can make a deleted item again from these edits (the dialog offers it only then). */
+export function canRecreate(edits: readonly StoredCommand[]): boolean {
+  const first = edits[0];
+  return first !== undefined && (handlers.get(first.entity)?.recreate?.(edits) ?? null) !== null;
 }
 
 /** Each feature registers its entities once, at module load. */
@@ -261,19 +273,45 @@ export async function keepMyChange(id: string): Promise<void> {
   void requestDrain();
 }
 
-/** "Take theirs": drop my change (and what was built on it) and show the server's copy. */
+/** "Take theirs": drop my change (and what depends on it) and show the server's copy. */
 export async function takeTheirChange(queryClient: QueryClient, id: string): Promise<void> {
   const db = await deviceDb();
   const command = await db.outbox.get(id);
-  await discardWithFollowers(db, id);
-  if (command) settleInCaches(queryClient, command, command.serverCopy ?? null);
+  await discardWithDependents(db, id);
+  if (command?.serverCopy) settleInCaches(queryClient, command, command.serverCopy);
+  // Deleted by someone else: the caches learn it from the server.
+  else if (command) for (const key of handlers.get(command.entity)?.queryKeys(command) ?? []) void queryClient.invalidateQueries({ queryKey: key });
   await readOutbox();
   void requestDrain();
 }
 
-/** Drops a refused command and the later ones on its entity. */
+/** Drops a refused command and what depends on it (listed to the user first: `dependentEdits`). */
 export async function discardCommand(id: string): Promise<void> {
-  await discardWithFollowers(await deviceDb(), id);
+  await discardWithDependents(await deviceDb(), id);
   await readOutbox();
   void requestDrain();
+}
+
+/** The edits that go with `id` when it is dropped, oldest first. */
+export async function dependentEdits(id: string): Promise<StoredCommand[]> {
+  return dependentsOf(await deviceDb(), id);
+}
+
+/** "Re-create it": what someone else deleted is made again with my edits, in their place in the queue. */
+export async function recreateGone(id: string): Promise<void> {
+  const db = await deviceDb();
+  const command = await db.outbox.get(id);
+  if (!command) return;
+  const edits = [command, ...(await dependentsOf(db, id)).filter((c) => c.item === command.item)];
+  const input = handlers.get(command.entity)?.recreate?.(edits);
+  if (!input) return;
+  await replaceWith(db, edits.map((c) => c.id), input);
+  await readOutbox();
+  void requestDrain();
+}
+
+/** "Retry now": every command waiting to be tried again goes at once. */
+export async function retryAll(): Promise<void> {
+  await retryNow(await deviceDb());
+  await requestDrain();
 }

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase } from './db';
-import { addCommand, discardWithFollowers, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, retryNow, temporaryId, type CommandInput } from './outbox';
+import { addCommand, dependentsOf, discardWithDependents, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, retryNow, temporaryId, type CommandInput } from './outbox';
 
 /**
  * A small server with the API's contract: versioned units, idempotency keys applied at most
@@ -43,7 +43,7 @@ class FakeServer {
     } else {
       const id = path.split('/').pop() ?? '';
       const unit = this.units.get(id);
-      if (!unit) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such unit.' } } };
+      if (!unit) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such unit.', details: { gone: { kind: 'unit', id: Number(id) } } } } };
       if (unit.version !== body.version) return { status: 409, body: { error: { code: 'VERSION_CONFLICT', message: 'Someone else changed this unit.', details: { current: { ...unit } } } } };
       unit.name = body.name ?? unit.name;
       unit.version++;
@@ -184,8 +184,39 @@ describe('drainOutbox', () => {
     await drainOutbox(db, options());
     expect(await db.outbox.get(bad.id)).toMatchObject({ state: 'rejected', error: { status: 422, message: 'Enter a name.' }, notified: false });
     expect((await db.outbox.get(other.id))?.state).toBe('done');
-    expect((await discardWithFollowers(db, bad.id)).length).toBe(2);
+    expect((await discardWithDependents(db, bad.id)).length).toBe(2);
     expect((await db.outbox.toArray()).map((c) => c.id)).toEqual([other.id]);
+  });
+
+  it('a refusal holds back only the edits of its item: an edit of another item of the entity goes, and Discard keeps it', async () => {
+    const bad = await addCommand(db, { ...rename('1', ''), item: 'part:a' }, clock);
+    const sameItem = await addCommand(db, { ...rename('1', 'a again'), item: 'part:a' }, clock);
+    const otherItem = await addCommand(db, { ...rename('1', 'b'), item: 'part:b' }, clock);
+    await drainOutbox(db, options());
+    expect((await db.outbox.get(bad.id))?.state).toBe('rejected');
+    expect((await db.outbox.get(sameItem.id))?.state).toBe('pending');
+    expect((await db.outbox.get(otherItem.id))?.state).toBe('done');
+    expect(server.units.get('1')).toMatchObject({ name: 'b', version: 2 });
+    expect((await dependentsOf(db, bad.id)).map((c) => c.id)).toEqual([sameItem.id]);
+    expect((await discardWithDependents(db, bad.id)).map((c) => c.id)).toEqual([bad.id, sameItem.id]);
+    expect((await db.outbox.toArray()).map((c) => c.id)).toEqual([otherItem.id]);
+  });
+
+  it('an edit of something deleted on the server is held as gone, naming it; Keep mine does not resend it', async () => {
+    const edit = await addRename('3', 'ghost');
+    await drainOutbox(db, options());
+    expect(await db.outbox.get(edit.id)).toMatchObject({ state: 'conflict', gone: { kind: 'unit', id: 3 }, error: { status: 404 } });
+    await keepMine(db, edit.id);
+    expect((await db.outbox.get(edit.id))?.state).toBe('conflict');
+  });
+
+  it('"Keep mine" on fields in conflict sends theirs as the base of those fields, so the server takes mine', async () => {
+    const stale = await addCommand(db, { ...rename('1', 'mine'), body: { name: 'mine', base: { name: 'one', tag: 'x' } } }, clock);
+    await db.outbox.update(stale.id, { state: 'conflict', serverCopy: { id: 1, version: 5 }, conflicts: [{ field: 'name', base: 'one', theirs: 'theirs', mine: 'mine' }] });
+    await keepMine(db, stale.id);
+    const [again] = await db.outbox.toArray();
+    expect(again).toMatchObject({ state: 'pending', baseVersion: 5, body: { name: 'mine', base: { name: 'theirs', tag: 'x' } } });
+    expect(again?.conflicts).toBeUndefined();
   });
 
   it('pauses on a lapsed login and keeps the command pending', async () => {
@@ -216,7 +247,7 @@ describe('offline and back', () => {
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
-  it('back online, a command waiting out a long backoff goes at once', async () => {
+  it('back online, a command waiting out a backoff goes at once; with no server it never waits past 15 s', async () => {
     await addRename('1', 'uno');
     server.network = 'down';
     for (let i = 0; i < 8; i++) {
@@ -225,7 +256,8 @@ describe('offline and back', () => {
     }
     const [waiting] = await db.outbox.toArray();
     expect(waiting).toMatchObject({ state: 'waiting', attempts: 8 });
-    expect((waiting?.nextAttemptAt ?? 0) - clock).toBeGreaterThan(60_000);
+    expect((waiting?.nextAttemptAt ?? 0) - clock).toBeGreaterThan(7_500);
+    expect((waiting?.nextAttemptAt ?? 0) - clock).toBeLessThanOrEqual(15_000);
     server.network = 'up';
     await retryNow(db);
     await drainOutbox(db, options());

@@ -1,6 +1,7 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
-import { createdKeys, entityKey, laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
-import { apiErrorSchema } from '@shared/schemas/error';
+import { byCreation, createdKeys, dependents, entityKey, laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
+import { apiErrorSchema, goneDetailsSchema, versionConflictSchema } from '@shared/schemas/error';
+import * as z from 'zod/mini';
 import type { AppDatabase, StoredCommand } from './db';
 
 /**
@@ -18,6 +19,10 @@ export interface CommandInput {
   body?: unknown;
   context: string | null;
   label: string;
+  /** The part of the entity it changes (see OutboxCommand.item); absent for the whole entity. */
+  item?: string;
+  /** Temporary keys it makes (OutboxCommand.makes). */
+  makes?: string[];
 }
 
 /** A temporary id for an entity created on this device, until the server names it. */
@@ -62,6 +67,8 @@ export async function addCommand(db: AppDatabase, input: CommandInput, now = Dat
     context: input.context,
     label: input.label,
     error: null,
+    ...(input.item === undefined ? {} : { item: input.item }),
+    ...(input.makes === undefined ? {} : { makes: input.makes }),
   };
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const made = await catchUp(db, command, now);
@@ -173,10 +180,20 @@ function errorOf(answer: Answer): NonNullable<StoredCommand['error']> {
     : { status: answer.status, code: 'HTTP_ERROR', message: `The server answered ${answer.status}.` };
 }
 
-function serverCopyOf(answer: Answer): unknown {
-  const parsed = apiErrorSchema.safeParse(answer.body);
-  const details = parsed.success ? parsed.data.error.details : undefined;
-  return typeof details === 'object' && details !== null && 'current' in details ? (details as { current: unknown }).current : null;
+const conflictAnswerSchema = versionConflictSchema(z.unknown());
+
+/** A 409's server copy and the fields in conflict, when the server named them. */
+function conflictOf(answer: Answer): Pick<StoredCommand, 'serverCopy' | 'conflicts'> {
+  const parsed = conflictAnswerSchema.safeParse(answer.body);
+  if (!parsed.success) return { serverCopy: null };
+  const { current, conflicts } = parsed.data.error.details;
+  return { serverCopy: current ?? null, ...(conflicts ? { conflicts } : {}) };
+}
+
+/** What a 404 says is gone (`details.gone`), if it says. */
+function goneOf(body: unknown): StoredCommand['gone'] | undefined {
+  const details = apiErrorSchema.safeParse(body).data?.error.details;
+  return goneDetailsSchema.safeParse(details).data?.gone;
 }
 
 export interface DrainOptions {
@@ -204,7 +221,13 @@ type Recorded = 'applied' | 'paused' | 'other';
  */
 async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 'network', now: number, random: number): Promise<{ kind: Recorded; entity: StoredCommand[] }> {
   const code = answer === 'network' ? undefined : apiErrorSchema.safeParse(answer.body).data?.error.code;
-  const outcome = outcomeOf(answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code }, command.attempts, now, random);
+  const gone = answer === 'network' ? undefined : goneOf(answer.body);
+  const outcome = outcomeOf(
+    answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code, gone: gone !== undefined, method: command.method },
+    command.attempts,
+    now,
+    random,
+  );
   const onEntity = () => db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
   return db.transaction('rw', db.outbox, db.meta, async () => {
     // The user may have discarded it (logout, "Take theirs") while it was in flight.
@@ -212,23 +235,29 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
     const failure = answer === 'network' ? null : answer;
     switch (outcome.kind) {
       case 'applied': {
-        const body = failure?.body ?? null;
+        // A delete of what was already gone is done too: its answer is the 404, which carries no entity.
+        const body = failure && failure.status < 300 ? failure.body : null;
         await db.outbox.update(command.id, { state: 'done', response: body, error: null, nextAttemptAt: null });
         const made = entityIdentity(answerData(body));
         const newId = made.id !== null && made.id !== command.entityId ? made.id : null;
         const created = createdKeys(body);
         const renames = Object.keys(created).length > 0;
         await rememberApplied(db, command, made.version, created, now);
-        for (const [i, later] of laterOnEntity(await onEntity(), command).entries()) {
-          // Only the next command was based on this one's result (it passes its own on in turn);
-          // a created entity's new id reaches every later command, which named it by its temporary id.
-          const newVersion = i === 0 && later.baseVersion !== null ? made.version : null;
+        for (const later of laterOnEntity(await onEntity(), command)) {
+          if (later.state === 'done') continue;
+          // Every later command knew at most the version this one was sent on: the new one is the
+          // latest known, whichever of them goes next (one held back by a conflict may be skipped).
+          // A created entity's id and a made item's id reach every later command, which named them by temporary keys.
+          const newVersion = later.baseVersion !== null ? made.version : null;
           if (newVersion !== null || newId !== null || renames) await db.outbox.put(rebase(later, { entityId: command.entityId, newVersion, newId, created }));
         }
         return { kind: 'applied' as const, entity: await onEntity() };
       }
       case 'conflict':
-        await db.outbox.update(command.id, { state: 'conflict', error: failure && errorOf(failure), serverCopy: failure && serverCopyOf(failure) });
+        await db.outbox.update(command.id, { state: 'conflict', error: failure && errorOf(failure), ...(failure ? conflictOf(failure) : {}) });
+        break;
+      case 'gone':
+        await db.outbox.update(command.id, { state: 'conflict', error: failure && errorOf(failure), serverCopy: null, ...(gone ? { gone } : {}) });
         break;
       case 'rejected':
         await db.outbox.update(command.id, { state: 'rejected', error: failure && errorOf(failure), notified: false });
@@ -311,28 +340,64 @@ export async function nextRetryAt(db: AppDatabase): Promise<number | null> {
   return waiting.reduce<number | null>((soonest, c) => (c.nextAttemptAt !== null && (soonest === null || c.nextAttemptAt < soonest) ? c.nextAttemptAt : soonest), null);
 }
 
-/** "Keep mine": the same change again, now based on the server's version, under a new key. */
+/**
+ * "Keep mine": the same change again, now based on the server's version, under a new key. Its
+ * base values become theirs for the fields in conflict, so the server's merge takes mine there.
+ */
 export async function keepMine(db: AppDatabase, id: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const command = await db.outbox.get(id);
-    if (!command || command.state !== 'conflict') return;
+    if (!command || command.state !== 'conflict' || command.gone) return;
     const { version } = entityIdentity(command.serverCopy);
+    const body = isRecord(command.body) && command.conflicts?.length
+      ? { ...command.body, base: { ...(isRecord(command.body.base) ? command.body.base : {}), ...Object.fromEntries(command.conflicts.map((c) => [c.field, c.theirs ?? null])) } }
+      : command.body;
     await db.outbox.delete(id);
-    await db.outbox.add({ ...command, id: crypto.randomUUID(), baseVersion: version ?? command.baseVersion, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, serverCopy: undefined });
+    await db.outbox.add({
+      ...command, id: crypto.randomUUID(), body, baseVersion: version ?? command.baseVersion, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, serverCopy: undefined, conflicts: undefined,
+    });
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The commands that depend on `id` (what dropping it drops too), oldest first. */
+export async function dependentsOf(db: AppDatabase, id: string): Promise<StoredCommand[]> {
+  const command = await db.outbox.get(id);
+  if (!command) return [];
+  return dependents(await db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray(), command);
+}
+
+/**
+ * "Take theirs", "Drop my edit", or discarding a refused command: the command goes, and with it
+ * the commands that depend on it (same item, or what it made); independent edits stay. Returns
+ * what was discarded.
+ */
+export async function discardWithDependents(db: AppDatabase, id: string): Promise<StoredCommand[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const command = await db.outbox.get(id);
+    if (!command) return [];
+    const gone = [command, ...(await dependentsOf(db, id))];
+    await db.outbox.bulkDelete(gone.map((c) => c.id));
+    return gone;
   });
 }
 
 /**
- * "Take theirs", or discarding a refused command: the command goes, and with it the later
- * commands on its entity, which were made on top of it. Returns what was discarded.
+ * "Re-create it": the edits of something someone else deleted (the command and its dependents)
+ * are replaced, at the first one's place in the queue, by one command that makes it again.
  */
-export async function discardWithFollowers(db: AppDatabase, id: string): Promise<StoredCommand[]> {
-  return db.transaction('rw', db.outbox, async () => {
-    const command = await db.outbox.get(id);
-    if (!command) return [];
-    const others = await db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
-    const gone = [command, ...laterOnEntity(others, command).filter((c) => c.state !== 'done')];
-    await db.outbox.bulkDelete(gone.map((c) => c.id));
-    return gone;
+export async function replaceWith(db: AppDatabase, ids: readonly string[], input: CommandInput): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const replaced = (await db.outbox.bulkGet([...ids])).filter((c): c is StoredCommand => c !== undefined).sort(byCreation);
+    const first = replaced[0];
+    if (!first) return;
+    await db.outbox.bulkDelete(replaced.map((c) => c.id));
+    await db.outbox.add({
+      id: crypto.randomUUID(), entity: input.entity, entityId: input.entityId, baseVersion: input.baseVersion, createdAt: first.createdAt, state: 'pending', attempts: 0, nextAttemptAt: null,
+      userId: first.userId, method: input.method, path: input.path, body: input.body, context: input.context, label: input.label, error: null,
+      ...(input.item === undefined ? {} : { item: input.item }),
+      ...(input.makes === undefined ? {} : { makes: input.makes }),
+    });
   });
 }
