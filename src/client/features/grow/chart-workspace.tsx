@@ -5,6 +5,7 @@ import { formatAsOf } from '@shared/rules/format';
 import { GROW_TEXT, levelForTab, saveAudienceBlock, selectionRules, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
 import type { Counts } from '@shared/schemas/insights';
 import { useOnline } from '../../lib/offline/freshness';
+import { keptSince } from '../../lib/offline/last-good';
 import { insightErrorMessage, isDataNotReady } from '../../lib/insights-queries';
 import { toSelectable } from './chart-data';
 import type { MekkoView } from './chart-edits';
@@ -60,7 +61,9 @@ export function ChartWorkspace(props: Props) {
     compareMode: false,
   });
   const countsError = props.counts.error;
-  const countsAsOf = !online && props.counts.dataUpdatedAt > 0 ? props.counts.dataUpdatedAt : null;
+  // The counts' time when they are not fresh: the browser is offline, or the server could not be
+  // reached and the last good counts are shown (a server down with the network up is offline too).
+  const countsAsOf = !online && props.counts.dataUpdatedAt > 0 ? props.counts.dataUpdatedAt : keptSince(props.counts);
   const exportAs = (kind: 'png' | 'svg') => {
     // The slide names the tab its sizes come from.
     const svg = chartSvg(markets, { measurementLabel: chart.measurement_label, title: `${chart.name} · ${TAB_LABEL[tab]}`, widthPx: 1600, heightPx: 900 });
