@@ -85,6 +85,17 @@ describe('keepLastGood: a refetch that cannot reach the server', () => {
     expect(keptSince(observer.getCurrentResult())).toBeNull();
   });
 
+  it('leaves "data not ready" an error, so the screens keep asking until it is', async () => {
+    const { qc } = client();
+    const notReady = new ApiRequestError(503, 'DATA_NOT_READY', 'Data is being prepared');
+    const queryFn = answers({ matched: 120 }, notReady);
+    await qc.fetchQuery({ queryKey: KEY, queryFn });
+    await expect(qc.fetchQuery({ queryKey: KEY, queryFn, staleTime: 0 })).rejects.toBe(notReady);
+    const state = qc.getQueryState(KEY)!;
+    expect(state).toMatchObject({ status: 'error', error: notReady, data: { matched: 120 } });
+    expect(keptSince({ data: state.data, dataUpdatedAt: state.dataUpdatedAt, failureReason: notReady })).toBeNull();
+  });
+
   it('is still an error when there is no data to keep', async () => {
     const { qc, onError } = client();
     await expect(qc.fetchQuery({ queryKey: KEY, queryFn: answers(offline()) })).rejects.toBeInstanceOf(TypeError);
