@@ -57,7 +57,8 @@ test('a chart opened once renders offline with its counts; an edit made offline 
   await expect(chartPicker(page)).toContainText(chart.name);
   await expect(matchedTab(page)).toContainText(matched);
   await expect(tile(page, 'Gamers')).toHaveAttribute('aria-label', gamers);
-  await expect(page.getByRole('status').filter({ hasText: /^Offline · counts as of \d\d:\d\d/ })).toBeVisible();
+  // The time as the user's locale writes it: Chromium here runs en-US, so 12 hours.
+  await expect(page.getByRole('status').filter({ hasText: /^Offline · counts as of (\d\d\/\d\d\/\d\d )?\d{1,2}:\d\d\s[AP]M/ })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Offline/ }).filter({ hasText: /data as of/ })).toBeVisible();
 
   // Edits offline: rename a market, add an audience. Each shows at once, marked Pending.

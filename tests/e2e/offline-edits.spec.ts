@@ -77,7 +77,7 @@ test.describe('with the service worker', () => {
     await expect(row(page, unit.name)).toBeVisible();
 
     await context.setOffline(true);
-    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(/data as of \d\d:\d\d/);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(/data as of (\d\d\/\d\d\/\d\d )?\d{1,2}:\d\d\s[AP]M/);
     const url = `https://tools.example.com/${unit.name}/edited-offline`;
     await editUnit(page, unit.name, 'URL', url);
     await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();

@@ -7,6 +7,7 @@ import { NO_DATA, type DataAvailability } from '@shared/rules/navigation';
 import { dataAvailabilityResponseSchema, dataStatusResponseSchema, type DataStatus } from '@shared/schemas/data-status';
 import { api } from './api-client';
 import { isApiError } from './api-error';
+import { isUnreachable } from './offline/read-through';
 
 export const dataKeys = {
   availability: ['data', 'availability'] as const,
@@ -17,7 +18,9 @@ export const dataKeys = {
 
 /**
  * The data checks of the full context (spec 1 §5, §7). They need a brand (the product path);
- * without one nothing is available. A failed call counts as unavailable, never as an error.
+ * without one nothing is available. A check the server refused counts as unavailable, never as an
+ * error. A check that could not reach the server fails the query instead, so the last known answer
+ * stays (keepLastGood): offline must not change the navigation or the home cards.
  */
 export const dataAvailabilityQueryOptions = (context: ResolvedContext | null | undefined) => {
   const { client, region, brand, product } = context ?? {};
@@ -31,7 +34,10 @@ export const dataAvailabilityQueryOptions = (context: ResolvedContext | null | u
       const answers: DataCheckAnswers = {};
       await Promise.all(requests.map(async ({ checks, body }) => {
         const data = await api('/api/data-availability', dataAvailabilityResponseSchema, { method: 'POST', body, context: slugs, signal })
-          .then((r) => r.data, () => null);
+          .then((r) => r.data, (error: unknown) => {
+            if (isUnreachable(error)) throw error;
+            return null;
+          });
         for (const check of checks) answers[check] = data;
       }));
       return availabilityFrom(answers);

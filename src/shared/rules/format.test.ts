@@ -105,10 +105,33 @@ describe('ssoLoginHref', () => {
 });
 
 describe('formatAsOf', () => {
-  it('gives the clock for today and the short date with the clock before today', () => {
-    const now = new Date(2026, 10, 22, 15, 30).getTime();
-    expect(formatAsOf(new Date(2026, 10, 22, 9, 5).getTime(), now)).toBe('09:05');
-    expect(formatAsOf(new Date(2026, 10, 20, 17, 45).getTime(), now)).toBe('11/20/26 17:45');
-    expect(formatClockSeconds(new Date(2026, 10, 22, 9, 5, 7).getTime())).toBe('09:05:07');
+  const now = new Date(2026, 10, 22, 15, 30).getTime();
+  const morning = new Date(2026, 10, 22, 9, 5).getTime();
+  const evening = new Date(2026, 10, 22, 17, 45).getTime();
+
+  it('writes the clock in the locale given: 12 hours in the US, 24 in the UK', () => {
+    expect(formatAsOf(morning, now, 'en-US')).toBe('9:05 AM');
+    expect(formatAsOf(evening, now, 'en-US')).toBe('5:45 PM');
+    expect(formatAsOf(morning, now, 'en-GB')).toBe('09:05');
+    expect(formatAsOf(evening, now, 'en-GB')).toBe('17:45');
+    expect(formatAsOf(evening, now, 'de-DE')).toBe('17:45');
+  });
+
+  it('puts the short date before the clock when it is not today', () => {
+    expect(formatAsOf(new Date(2026, 10, 20, 17, 45).getTime(), now, 'en-US')).toBe('11/20/26 5:45 PM');
+    expect(formatAsOf(new Date(2026, 10, 20, 17, 45).getTime(), now, 'en-GB')).toBe('11/20/26 17:45');
+    // Just before midnight yesterday is not today.
+    expect(formatAsOf(new Date(2026, 10, 21, 23, 59).getTime(), now, 'en-GB')).toBe('11/21/26 23:59');
+  });
+
+  it('uses the runtime\'s locale when none is given (the browser\'s, in the app)', () => {
+    const runtime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(evening);
+    expect(formatAsOf(evening, now)).toBe(runtime);
+  });
+
+  it('writes a time to the second in the same locale', () => {
+    const at = new Date(2026, 10, 22, 9, 5, 7).getTime();
+    expect(formatClockSeconds(at, 'en-US')).toBe('9:05:07 AM');
+    expect(formatClockSeconds(at, 'en-GB')).toBe('09:05:07');
   });
 });

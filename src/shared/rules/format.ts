@@ -1,3 +1,5 @@
+import { intlFormat, isSameDay } from 'date-fns';
+
 /** Percent formatting (spec 1 §5): empty gives nothing; a trailing ".00" is trimmed. */
 export function formatPercent(value: number | null | undefined | ''): string {
   if (value === null || value === undefined || value === '' || Number.isNaN(value)) return '';
@@ -73,17 +75,26 @@ export function formatShortDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : SHORT_DATE.format(date);
 }
 
-const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
-const CLOCK_SECONDS = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+/**
+ * The clock as the user's locale writes it (its short time style: "5:47 PM" in the US, "17:47" in
+ * the UK). `locale` is for tests; the app passes none, so the browser's language decides.
+ */
+const clock = (date: Date, locale: string | undefined, seconds = false) => {
+  const style: Intl.DateTimeFormatOptions = { timeStyle: seconds ? 'medium' : 'short' };
+  return locale ? intlFormat(date, style, { locale }) : intlFormat(date, style);
+};
 
-/** A time in the top bar ("data as of 14:05"): the clock today, with the short date before it otherwise. */
-export function formatAsOf(at: number, now = Date.now()): string {
+/**
+ * Every "as of" the app writes (the top bar's "data as of", Grow's "counts as of", an offline
+ * copy's save time): the clock today, with the short date before it otherwise. One function, so
+ * one screen never shows two formats.
+ */
+export function formatAsOf(at: number, now = Date.now(), locale?: string): string {
   const date = new Date(at);
-  const sameDay = date.toDateString() === new Date(now).toDateString();
-  return sameDay ? CLOCK.format(date) : `${SHORT_DATE.format(date)} ${CLOCK.format(date)}`;
+  return isSameDay(date, now) ? clock(date, locale) : `${SHORT_DATE.format(date)} ${clock(date, locale)}`;
 }
 
-/** A time to the second (when a queued edit is tried again). */
-export function formatClockSeconds(at: number): string {
-  return CLOCK_SECONDS.format(new Date(at));
+/** A time to the second (when a queued edit is tried again), in the same locale as formatAsOf. */
+export function formatClockSeconds(at: number, locale?: string): string {
+  return clock(new Date(at), locale, true);
 }

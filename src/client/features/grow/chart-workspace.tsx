@@ -1,9 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { formatAsOf } from '@shared/rules/format';
 import { GROW_TEXT, levelForTab, saveAudienceBlock, selectionRules, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
 import type { Counts } from '@shared/schemas/insights';
 import { useOnline } from '../../lib/offline/freshness';
+import { keptSince } from '../../lib/offline/last-good';
 import { insightErrorMessage, isDataNotReady } from '../../lib/insights-queries';
 import { toSelectable } from './chart-data';
 import type { MekkoView } from './chart-edits';
@@ -39,7 +41,6 @@ interface Props {
 }
 
 const TAB_LABEL: Record<GrowTab, string> = { total: GROW_TEXT.tabTotal, matched: GROW_TEXT.tabMatched, modeled: GROW_TEXT.tabModeled };
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** The chart area and the insights area of one chart, with the tabs, the filter bar and the gutter between them. */
 export function ChartWorkspace(props: Props) {
@@ -60,6 +61,9 @@ export function ChartWorkspace(props: Props) {
     compareMode: false,
   });
   const countsError = props.counts.error;
+  // The counts' time when they are not fresh: the browser is offline, or the server could not be
+  // reached and the last good counts are shown (a server down with the network up is offline too).
+  const countsAsOf = !online && props.counts.dataUpdatedAt > 0 ? props.counts.dataUpdatedAt : keptSince(props.counts);
   const exportAs = (kind: 'png' | 'svg') => {
     // The slide names the tab its sizes come from.
     const svg = chartSvg(markets, { measurementLabel: chart.measurement_label, title: `${chart.name} · ${TAB_LABEL[tab]}`, widthPx: 1600, heightPx: 900 });
@@ -95,7 +99,7 @@ export function ChartWorkspace(props: Props) {
         </div>
       </div>
       {block && selected.length > 0 ? <p className="grow-note">{block}</p> : null}
-      {!online && props.counts.dataUpdatedAt > 0 ? <p className="grow-note" role="status">Offline · counts as of {time(props.counts.dataUpdatedAt)}</p> : null}
+      {countsAsOf !== null ? <p className="grow-note" role="status">Offline · counts as of {formatAsOf(countsAsOf)}</p> : null}
       {countsError && !props.counts.data ? <p className="grow-note" role={isDataNotReady(countsError) ? 'status' : 'alert'}>{insightErrorMessage(countsError)}</p> : null}
       <FilterBar
         chips={selected.map((x) => ({ id: x.audience.id, market: x.market.name, audience: x.audience.name }))}

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatAsOf } from '@shared/rules/format';
 import { GROW_TEXT, formatCount } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { insightErrorMessage, widgetQueryOptions } from '../../lib/insights-queries';
+import { keptSince } from '../../lib/offline/last-good';
 import { formatIndex, formatShare, rowEmphasis, sortRows } from './insights-model';
 
 interface Props {
@@ -26,6 +28,7 @@ export function InsightWidget({ context, rules, category, onRemove }: Props) {
   const data = widget.data;
   const rows = data ? sortRows(data.rows, byIndex) : [];
   const maxShare = rows.reduce((m, r) => Math.max(m, r.share, r.base_share), 0);
+  const asOf = keptSince(widget);
 
   return (
     <section className="insight-widget" aria-labelledby={`${id}-title`} aria-busy={widget.isPending}>
@@ -93,6 +96,7 @@ export function InsightWidget({ context, rules, category, onRemove }: Props) {
             </tbody>
           </table>
           {widget.isError ? <p className="insight-note">{insightErrorMessage(widget.error)}</p> : null}
+          {asOf !== null ? <p className="insight-note" role="status">Offline · as of {formatAsOf(asOf)}</p> : null}
         </>
       ) : widget.isError ? (
         <p role="alert" className="insight-error">{insightErrorMessage(widget.error)}</p>

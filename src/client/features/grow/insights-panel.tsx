@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Popover, Tabs } from 'radix-ui';
+import { formatAsOf } from '@shared/rules/format';
 import { GROW_TEXT, formatCount, type CountType, type InsightLevel, type TvCountSettings } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
+import { keptSince } from '../../lib/offline/last-good';
 import { InsightWidget } from './insight-widget';
 import { CATEGORY_STORAGE_KEY, chosenCategories, parseStoredCategories, toggleCategory, tvNotice, type InsightMarket } from './insights-model';
 import { MarketLevelInsights } from './market-level-insights';
@@ -129,6 +131,7 @@ function AudienceSummary({ context, rules, countType, tv }: PersonLevelProps) {
   const count = useQuery(audienceCountQueryOptions(context, rules));
   const showTv = countType === 'tv_panelists' && tv !== null;
   const notice = showTv && count.data !== undefined ? tvNotice(count.data, tv) : null;
+  const asOf = keptSince(count);
 
   return (
     <div className="audience-summary" aria-busy={count.isPending} aria-live="polite">
@@ -141,6 +144,7 @@ function AudienceSummary({ context, rules, countType, tv }: PersonLevelProps) {
       ) : (
         <p role="status" className="insight-loading">{GROW_TEXT.loading}</p>
       )}
+      {asOf !== null ? <p className="insight-note" role="status">Offline · as of {formatAsOf(asOf)}</p> : null}
       {notice ? (
         notice.panelists === null ? (
           <div className="tv-notice tv-notice--small" role="note">

@@ -3,6 +3,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedC
 import { BUILD_INFO } from '../build-info';
 import type { AppDatabase } from './db';
 import { deviceDb } from './device-db';
+import { hasData, lastGoodClientState } from './last-good';
 
 /**
  * The query cache, persisted to IndexedDB so a reload (online or not) renders from it at once.
@@ -16,7 +17,11 @@ export function cacheBuster(userId: number | null): string {
   return `${BUILD_INFO.revision}|${BUILD_INFO.date}|user:${userId ?? 'none'}`;
 }
 
-/** A Dexie persister; writes are throttled to one a second (the cache changes on every fetch). */
+/**
+ * A Dexie persister; writes are throttled to one a second (the cache changes on every fetch).
+ * Every query with data is written as a success (lastGoodClientState): a refetch that failed must
+ * not drop the last good answer from the device.
+ */
 export function dexiePersister(db: () => Promise<AppDatabase> = deviceDb): Persister & { flush(): Promise<void> } {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -29,7 +34,7 @@ export function dexiePersister(db: () => Promise<AppDatabase> = deviceDb): Persi
   };
   return {
     persistClient(client) {
-      pending = client;
+      pending = { ...client, clientState: lastGoodClientState(client.clientState) };
       timer ??= setTimeout(() => void flush(), THROTTLE_MS);
     },
     async restoreClient() {
@@ -61,6 +66,8 @@ export async function startCachePersistence(queryClient: QueryClient, userId: nu
     queryClient,
     persister,
     buster,
+    // TanStack's default keeps only queries whose status is success.
+    dehydrateOptions: { shouldDehydrateQuery: hasData },
   });
 }
 

@@ -1,4 +1,5 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { ERROR_CODES } from '@shared/schemas/error';
 import { isApiError } from '../api-error';
 import type { AppDatabase, EntityTableName } from './db';
 import { deviceDb } from './device-db';
@@ -16,9 +17,13 @@ export function deviceSavedAt(queryHash: string): number | undefined {
   return servedFromDevice.get(queryHash);
 }
 
-/** Whether an error means "no answer from the server" (as opposed to the server saying no). */
+/**
+ * Whether an error means "no answer from the server" (as opposed to the server saying no). A 503
+ * DATA_NOT_READY is the server answering "not yet" (its data is being prepared, and the screens
+ * ask again until it is), not an unreachable server.
+ */
 export function isUnreachable(error: unknown): boolean {
-  if (isApiError(error)) return error.status === 502 || error.status === 503 || error.status === 504;
+  if (isApiError(error)) return (error.status === 502 || error.status === 503 || error.status === 504) && error.code !== ERROR_CODES.dataNotReady;
   // fetch rejects with a TypeError when there is no network; an abort is the caller's doing.
   return error instanceof TypeError;
 }
