@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatAsOf } from '@shared/rules/format';
 import { attentionCount, pendingCount } from '@shared/rules/outbox';
-import { useDataAsOf, useOnline } from '../../lib/offline/freshness';
+import { useDataAsOf, useOnline, useServerUnreachable } from '../../lib/offline/freshness';
 import { useOutbox } from '../../lib/offline/outbox-client';
 import type { OfflineContext } from './sync-panel';
 
@@ -19,6 +19,8 @@ export interface SyncStatusProps {
 export function SyncStatus({ offline }: SyncStatusProps) {
   const online = useOnline();
   const asOf = useDataAsOf();
+  // The browser has a network but the server does not answer: the screen shows its last good data.
+  const serverGone = useServerUnreachable();
   const commands = useOutbox();
   const [wanted, setWanted] = useState(false);
   const pending = pendingCount(commands);
@@ -38,9 +40,9 @@ export function SyncStatus({ offline }: SyncStatusProps) {
   );
   return (
     <div className="sync-status">
-      {online ? null : (
+      {online && !serverGone ? null : (
         <span className="sync-status__offline" role="status">
-          Offline{asOf ? <span className="sync-status__as-of"> · data as of {formatAsOf(asOf)}</span> : null}
+          {online ? 'Server unreachable' : 'Offline'}{asOf ? <span className="sync-status__as-of"> · data as of {formatAsOf(asOf)}</span> : null}
         </span>
       )}
       {wanted ? (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { oldestCachedAnswer, onCachedAnswer } from './freshness-store';
-import { deviceSavedAt } from './read-through';
+import { deviceSavedAt, isUnreachable } from './read-through';
 
 /** Whether the browser says it has a network (the offline indicator). */
 export function useOnline(): boolean {
@@ -44,4 +44,16 @@ export function useDataAsOf(): number | null {
     }
     return oldest;
   });
+}
+
+/**
+ * Whether a query on screen could not reach the server on its last try (its data is the last
+ * good answer, kept by keepLastGood): the server is gone though the browser has a network.
+ */
+export function useServerUnreachable(): boolean {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
+  return useSyncExternalStore(subscribe, () =>
+    cache.getAll().some((query) => query.getObserversCount() > 0 && query.state.data !== undefined && isUnreachable(query.state.fetchFailureReason)));
 }
