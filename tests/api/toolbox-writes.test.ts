@@ -104,6 +104,20 @@ describe('toolbox unit writes', async () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('merges an edit that says what it saw: my url, their iframed; both changing the url is a conflict on it alone', async () => {
+    const unit = unitOf(await create(draft({ name: 'merge-check' })));
+    const { id: _id, client_slug: _slug, version: _version, ...base } = unit;
+    unitOf(await update(unit.id, edit(unit, { iframed: false })));
+    const merged = unitOf(await update(unit.id, edit(unit, { url: 'https://mixer.example.com/mine', base })));
+    expect(merged).toMatchObject({ url: 'https://mixer.example.com/mine', iframed: false, version: unit.version + 2 });
+    const body = expectError(await update(unit.id, edit(unit, { url: 'https://mixer.example.com/again', base })), 409, 'VERSION_CONFLICT');
+    expect(strict(toolboxUnitConflictSchema).parse(body).error.details.conflicts).toEqual([
+      { field: 'url', base: unit.url, theirs: 'https://mixer.example.com/mine', mine: 'https://mixer.example.com/again' },
+    ]);
+    const gone = expectError(await update(999_999, edit(unit, { base })), 404, 'NOT_FOUND');
+    expect(gone.error.details).toEqual({ gone: { kind: 'unit', id: 999_999 } });
+  });
+
   it('lets one of concurrent writes on the same version win; the others get 409 or the name clash', async () => {
     const unit = unitOf(await create(draft({ name: 'contested' })));
     const edits = await Promise.all([1, 2, 3].map((n) => update(unit.id, edit(unit, { url: `https://mixer.example.com/${n}` }))));

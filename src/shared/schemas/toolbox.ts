@@ -58,6 +58,8 @@ export const toolboxUnitUpdateBodySchema = z.object({
   ...unitFields,
   status: z.boolean(),
   version: versionSchema,
+  /** What the edit saw of these fields: with it, a newer version is merged field by field (issue 12). */
+  base: z.optional(z.partial(z.object({ ...unitFieldTypes, status: z.boolean() }))),
 });
 export type ToolboxUnitUpdateBody = z.infer<typeof toolboxUnitUpdateBodySchema>;
 

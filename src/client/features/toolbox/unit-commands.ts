@@ -39,7 +39,9 @@ export const unitHandler: EntityHandler<UnitView[]> = {
       const created: UnitView = { ...(body as ToolboxUnit), id: command.entityId, client_slug: clientOf(command), version: 0, pending: true };
       return [...units, created];
     }
-    return current ? replace(units, command.entityId, { ...current, ...body, id: current.id, version: current.version, pending: true }) : units;
+    // The base values are what the edit saw, not what it sets.
+    const { base: _base, ...fields } = body as Record<string, unknown>;
+    return current ? replace(units, command.entityId, { ...current, ...fields, id: current.id, version: current.version, pending: true }) : units;
   },
   settle(units, command, serverCopy) {
     const copy = serverCopy as ToolboxUnit | null;
@@ -54,8 +56,14 @@ registerEntity(UNIT_ENTITY, unitHandler);
 const labelName = (unit: Pick<UnitView, 'name'>) => unit.name || 'a unit';
 
 /** Edit a unit's fields (and keep its status). */
+/** The unit's fields as the user saw them: the server merges an edit with changes made since (issue 12). */
+const baseOf = (unit: UnitView) => {
+  const { name, region_ids, use_client_hierarchy, feature_module_category, iframed, url, status } = unit;
+  return { name, region_ids, use_client_hierarchy, feature_module_category, iframed, url, status };
+};
+
 export function saveUnit(context: string, unit: UnitView, fields: UnitFields) {
-  const body = normalizeUnit({ ...fields, status: unit.status });
+  const body = { ...normalizeUnit({ ...fields, status: unit.status }), base: baseOf(unit) };
   return enqueue({
     entity: UNIT_ENTITY, entityId: String(unit.id), baseVersion: unit.version, method: 'PUT',
     path: `/api/toolbox/units/${unit.id}`, body, context, label: `Edit unit ${labelName(unit)}`,
@@ -65,7 +73,7 @@ export function saveUnit(context: string, unit: UnitView, fields: UnitFields) {
 /** Hide (status false clears the category and iframed, spec 1 §4) or show again. */
 export function setUnitShown(context: string, unit: UnitView, shown: boolean) {
   const { name, region_ids, use_client_hierarchy, feature_module_category, iframed, url } = unit;
-  const body = normalizeUnit({ name, region_ids, use_client_hierarchy, feature_module_category, iframed, url, status: shown });
+  const body = { ...normalizeUnit({ name, region_ids, use_client_hierarchy, feature_module_category, iframed, url, status: shown }), base: baseOf(unit) };
   return enqueue({
     entity: UNIT_ENTITY, entityId: String(unit.id), baseVersion: unit.version, method: 'PUT',
     path: `/api/toolbox/units/${unit.id}`, body, context, label: `${shown ? 'Show' : 'Hide'} unit ${labelName(unit)}`,

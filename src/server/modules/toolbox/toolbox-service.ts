@@ -1,9 +1,10 @@
 import { normalizeUnit, TOOLBOX_MESSAGES, unitForCreate, validateUnit, type FieldIssue, type UnitDraft } from '@shared/rules/toolbox';
+import { mergeFields } from '@shared/rules/merge';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { ToolboxUnit, ToolboxUnitBody, ToolboxUnitUpdateBody } from '@shared/schemas/toolbox';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import * as repo from './toolbox-repository';
@@ -35,7 +36,8 @@ export async function listUnits(db: Executor, ctx: RequestContext, type: 'all' |
   return (await repo.listUnits(db, ctx.clientId, type)).map((row) => toUnitView(row, ctx.clientSlug));
 }
 
-const unitNotFound = (id: number) => notFound(`There is no toolbox unit ${id} in this client: it may have been deleted.`);
+const unitNotFound = (id: number) =>
+  new AppError(404, ERROR_CODES.notFound, `There is no toolbox unit ${id} in this client: it may have been deleted.`, { gone: { kind: 'unit', id } });
 
 const invalid = (issues: FieldIssue[]) =>
   new AppError(422, ERROR_CODES.validation, issues[0]?.message ?? 'The unit is not valid.', issues.map((i) => ({ path: `body.${i.field}`, message: i.message })));
@@ -100,11 +102,32 @@ export async function createUnit(scope: WriteScope, body: ToolboxUnitBody): Prom
   return toUnitView(row, scope.ctx.clientSlug);
 }
 
-/** Update, or hide when status is false (spec 1 §4); based on `body.version`. */
-export async function updateUnit(scope: WriteScope, id: number, body: ToolboxUnitUpdateBody): Promise<ToolboxUnit> {
-  checkClient(body, scope.ctx);
+/** A unit's own fields as the API names them: what an edit of it merges. */
+const editableOf = (row: repo.UnitRow) => {
+  const { id: _id, client_slug: _client, version: _version, ...fields } = toUnitView(row, '');
+  return fields;
+};
+
+/**
+ * Update, or hide when status is false (spec 1 §4); based on `body.version`. On a newer version,
+ * an edit that says what it saw (`base`) is merged field by field (issue 12): only a field both
+ * sides changed differently is a 409 naming it.
+ */
+export async function updateUnit(scope: WriteScope, id: number, sent: ToolboxUnitUpdateBody): Promise<ToolboxUnit> {
+  checkClient(sent, scope.ctx);
   const current = await repo.findUnit(scope.tx, scope.ctx.clientId, id);
-  if (!current || current.version !== body.version) throw await notAtVersion(scope, id);
+  if (!current) throw unitNotFound(id);
+  let body = sent;
+  if (current.version !== sent.version) {
+    if (!sent.base) throw await notAtVersion(scope, id);
+    const { base: _base, version: _version, client_slug: _client, ...mine } = sent;
+    const { merged, conflicts } = mergeFields(sent.base, editableOf(current), mine);
+    if (conflicts.length > 0) {
+      throw new AppError(409, ERROR_CODES.versionConflict, versionConflictMessage('toolbox unit'), { current: toUnitView(current, scope.ctx.clientSlug), conflicts });
+    }
+    // merged has mine's fields, each mine's or theirs's value.
+    body = { ...sent, ...(merged as typeof mine), version: current.version };
+  }
   const values = await valuesOf(scope, body, id);
   const row = await nameChecked(values.name, () => repo.updateUnit(scope.tx, scope.ctx.clientId, id, body.version, values));
   // Changed or deleted by a write that committed after the read above.
