@@ -92,18 +92,29 @@ export function dependsOn(later: OutboxCommand, earlier: OutboxCommand): boolean
  */
 export function heldBack<C extends OutboxCommand>(commands: readonly C[]): Map<string, C> {
   const waitsOn = new Map<string, C>();
-  const sorted = [...commands].sort(byCreation);
-  sorted.forEach((command, i) => {
-    if (command.state === 'done' || HELD.has(command.state)) return;
-    for (const earlier of sorted.slice(0, i).reverse()) {
-      if (earlier.state === 'done' || !dependsOn(command, earlier)) continue;
-      const root = HELD.has(earlier.state) ? earlier : waitsOn.get(earlier.id);
-      if (root) {
-        waitsOn.set(command.id, root);
-        return;
+  // The drain asks this after every answer: with nothing held (the usual case) it costs one pass.
+  const heldEntities = new Set(commands.filter((c) => HELD.has(c.state)).map(entityKey));
+  if (heldEntities.size === 0) return waitsOn;
+  const byEntity = new Map<string, C[]>();
+  for (const command of commands) {
+    const key = entityKey(command);
+    if (heldEntities.has(key) && command.state !== 'done') byEntity.set(key, [...(byEntity.get(key) ?? []), command]);
+  }
+  for (const group of byEntity.values()) {
+    const sorted = group.sort(byCreation);
+    sorted.forEach((command, i) => {
+      if (HELD.has(command.state)) return;
+      for (let j = i - 1; j >= 0; j--) {
+        const earlier = sorted[j]!;
+        if (!dependsOn(command, earlier)) continue;
+        const root = HELD.has(earlier.state) ? earlier : waitsOn.get(earlier.id);
+        if (root) {
+          waitsOn.set(command.id, root);
+          return;
+        }
       }
-    }
-  });
+    });
+  }
   return waitsOn;
 }
 
