@@ -2,11 +2,14 @@
  * npm run bench:offline: the offline core's figures (issue 4), in a real Chromium against the real server.
  *  1. an offline reload to the rendered product home (target <= 1 s), beside the same reload online;
  *  2. the drain of 500 queued edits (50 units x 10 chained edits) after reconnecting (target
- *     <= 10 s, 0 duplicates), beside the same 500 writes sent straight from the page.
+ *     <= 10 s, 0 duplicates), beside the same 500 writes sent straight from the page;
+ *  3. "Make available offline" for the demo product (issue 12), once its region's data is ready:
+ *     time to the final statement, steps, bytes the API answered and bytes held on the device.
+ *     Needs the sync panel to render features/shell/make-available-offline.tsx.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Response } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { ROOT, fmt, median, startProcess, stop, waitHealthy } from './lib';
 
@@ -128,6 +131,73 @@ async function directWrites(page: Page, units: Unit[], headers: Record<string, s
   return performance.now() - t0;
 }
 
+/** Waits until the demo data of acme/us answers counts (generated in the background after a first start). */
+async function waitForDemoData(page: Page) {
+  const until = performance.now() + 150_000;
+  while (performance.now() < until) {
+    const res = await page.request.get(`${BASE}/api/data-status`);
+    const body = res.ok() ? ((await res.json()) as { data: { client: string; region: string; state: string }[] }) : { data: [] };
+    if (body.data.some((d) => d.client === 'acme' && d.region === 'us' && d.state === 'ready')) return;
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error('the demo data of acme/us was not ready within 150 s');
+}
+
+/** What the sync panel's list says the context holds, worked out the same way from the device (bytes of JSON). */
+async function heldBytes(page: Page) {
+  // tsx names inner functions with a __name helper the page does not have.
+  await page.evaluate('globalThis.__name = (f) => f');
+  return page.evaluate((context) => new Promise<{ queries: number; queryBytes: number; rowBytes: number }>((resolve, reject) => {
+    const open = indexedDB.open('audience-insights');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction(['queryCache', 'charts', 'meta']);
+      const cache = tx.objectStore('queryCache').get('client');
+      const charts = tx.objectStore('charts').getAll();
+      const meta = tx.objectStore('meta').getAll();
+      tx.oncomplete = () => {
+        const size = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
+        const row = cache.result as { value?: { clientState?: { queries?: { queryKey: unknown[] }[] } } } | undefined;
+        const queries = (row?.value?.clientState?.queries ?? []).filter((q) => q.queryKey[1] === context);
+        const ours = (scope: string) => scope === context || scope.startsWith(`${context}#`);
+        const rows = (charts.result as { scope: string }[]).filter((r) => ours(r.scope));
+        const markers = (meta.result as { key: string }[]).filter((m) => m.key === `offline|${context}` || (m.key.startsWith('charts|') && ours(m.key.slice('charts|'.length))));
+        db.close();
+        resolve({ queries: queries.length, queryBytes: queries.reduce((n, q) => n + size(q), 0), rowBytes: size(rows) + size(markers) });
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), CONTEXT);
+}
+
+/** "Make available offline" for the product, from its home: the time to the final statement, its steps and bytes. */
+async function makeAvailable(page: Page) {
+  await page.goto(HOME);
+  await greeting(page);
+  await page.getByRole('button', { name: /^(All saved|\d+ pending)$/ }).click();
+  const panel = page.locator('.sync-panel');
+  const start = panel.getByRole('button', { name: 'Make available offline' });
+  await start.waitFor();
+  let answered = 0;
+  let requests = 0;
+  const count = (response: Response) => {
+    if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+    requests++;
+    void response.body().then((b) => (answered += b.length)).catch(() => undefined);
+  };
+  page.on('response', count);
+  const t0 = performance.now();
+  await start.click();
+  const status = panel.getByRole('status');
+  await status.filter({ hasText: /(available offline: all|only partly available offline|could be saved)/ }).waitFor({ timeout: 300_000 });
+  const ms = performance.now() - t0;
+  page.off('response', count);
+  const statement = (await status.textContent()) ?? '';
+  const held = (await panel.getByRole('list', { name: 'Saved for offline use' }).getByRole('listitem').first().textContent()) ?? '';
+  return { ms, statement, held, requests, answered, device: await heldBytes(page) };
+}
+
 async function main() {
   ensureClientBuilt();
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
@@ -186,6 +256,10 @@ async function main() {
     const requests = sent.length;
     const directMs = await directWrites(page, direct, client.headers);
 
+    // 3. "Make available offline" for the demo product, its region's data ready (no 503 waits in the figure).
+    await waitForDemoData(page);
+    const available = await makeAvailable(page);
+
     const onlineMs = median(online);
     const offlineMs = median(offline);
     console.log('\nOffline core (issue 4)');
@@ -193,6 +267,9 @@ async function main() {
     console.log(`  reload to rendered home, offline:  median ${fmt(offlineMs, 0)} ms (min ${fmt(Math.min(...offline), 0)}, max ${fmt(Math.max(...offline), 0)}); ${fmt(offlineMs / onlineMs, 2)}x online; target <= 1000 ms: ${offlineMs <= 1000 ? 'met' : 'MISSED'}`);
     console.log(`  drain of ${UNITS * EDITS_PER_UNIT} queued edits:      ${fmt(drainMs, 0)} ms; ${requests} requests, ${duplicates} resent keys, ${wrong.length} units not at version+${EDITS_PER_UNIT}; target <= 10000 ms and 0 duplicates: ${drainMs <= 10_000 && wrong.length === 0 ? 'met' : 'MISSED'}`);
     console.log(`  the same writes straight from the page: ${fmt(directMs, 0)} ms; the outbox takes ${fmt(drainMs / directMs, 2)}x`);
+    console.log(`  "Make available offline", ${CONTEXT}: ${fmt(available.ms, 0)} ms; ${available.requests} API requests answering ${fmt(available.answered / 1024)} KB`);
+    console.log(`    says: ${available.statement}`);
+    console.log(`    held on the device: ${fmt((available.device.queryBytes + available.device.rowBytes) / 1024)} KB (${available.device.queries} persisted queries ${fmt(available.device.queryBytes / 1024)} KB, chart rows and markers ${fmt(available.device.rowBytes / 1024)} KB); the panel lists "${available.held.replace(/Remove$/, '').trim()}"`);
   } finally {
     await browser.close();
     await stop(server);

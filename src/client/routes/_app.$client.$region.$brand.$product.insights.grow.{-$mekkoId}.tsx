@@ -8,12 +8,12 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insi
     stringify: (parsed) => ({ mekkoId: stringifyOptionalId(parsed.mekkoId) }),
   },
   beforeLoad: ({ context }) => requireArea('grow', context.scope),
-  // The chart list, the chart and its counts; a preload ("Make available offline") saves every
-  // chart. A failed read shows on the page (offline with nothing saved), not as an error page.
-  // Loaded on first use, so the shell does not carry Grow's queries and schemas.
-  loader: ({ context, params, cause }) =>
+  // The chart list, the chart and its counts. A failed read shows on the page (offline with
+  // nothing saved), not as an error page. Loaded on first use, so the shell does not carry
+  // Grow's queries and schemas.
+  loader: ({ context, params }) =>
     import('../features/grow/grow-preload')
-      .then(({ preloadGrow }) => preloadGrow(context.queryClient, context.scope, params.mekkoId, { everyChart: cause === 'preload' }))
+      .then(({ preloadGrow }) => preloadGrow(context.queryClient, context.scope, params.mekkoId))
       .catch(() => undefined),
   component: GrowRoute,
 });

@@ -13,15 +13,15 @@ export function contextOf(scope: ProductScope): string {
 }
 
 /**
- * What the Grow route needs before it renders, and what "Make available offline" keeps: the
- * chart list, the chart on view (or the default) with its counts, the tabs and TV settings.
+ * What the Grow route needs before it renders: the chart list, the chart on view (or the
+ * default) with its counts, the tabs and TV settings. "Make available offline" takes every chart
+ * with its counts and insights through its own steps (grow-offline.ts), which say what failed.
  */
-export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined, options: { everyChart?: boolean } = {}): Promise<void> {
+export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined): Promise<void> {
   const context = contextOf(scope);
   const list = await queryClient.ensureQueryData(mekkosQueryOptions(context));
   const chosen = chooseChart(list, mekkoId);
-  // "Make available offline" keeps every chart of the product, not only the one that opens first.
-  const charts: { id: number }[] = options.everyChart ? list : chosen && typeof chosen.id === 'number' ? [{ id: chosen.id }] : [];
+  const charts: { id: number }[] = chosen && typeof chosen.id === 'number' ? [{ id: chosen.id }] : [];
   await Promise.all([
     queryClient.ensureQueryData(tvSettingsQueryOptions(context)).catch(() => null),
     ...charts.map((c) => queryClient.ensureQueryData(tabsConfigurationQueryOptions(context, c.id)).catch(() => null)),

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, offlineRunStatement, queryOfContext, scopeOfContext, serializedBytes } from './offline';
+
+const CONTEXT = 'acme/us/fizz-cola/fizz-original';
+
+describe('what belongs to a context', () => {
+  it('takes the queries keyed by the context, not those of another product or of no context', () => {
+    expect(queryOfContext(['grow', CONTEXT, 'mekko', '1'], CONTEXT)).toBe(true);
+    expect(queryOfContext(['insights', CONTEXT, 'widget', { include: { and: [[1]] }, exclude: [] }, '3'], CONTEXT)).toBe(true);
+    expect(queryOfContext(['grow', 'acme/us/fizz-cola/fizz-zero', 'mekkos'], CONTEXT)).toBe(false);
+    // A prefix of another context is not that context.
+    expect(queryOfContext(['grow', `${CONTEXT}-2`, 'mekkos'], CONTEXT)).toBe(false);
+    expect(queryOfContext(['toolbox', 'units', 'acme'], CONTEXT)).toBe(false);
+    expect(queryOfContext(['session', 'self'], CONTEXT)).toBe(false);
+  });
+
+  it('takes device rows saved under the context or its lists, not under the client alone', () => {
+    expect(scopeOfContext(CONTEXT, CONTEXT)).toBe(true);
+    expect(scopeOfContext(`${CONTEXT}#list`, CONTEXT)).toBe(true);
+    expect(scopeOfContext(`${CONTEXT}-2`, CONTEXT)).toBe(false);
+    expect(scopeOfContext('acme', CONTEXT)).toBe(false);
+  });
+});
+
+describe('sizes', () => {
+  it('counts the UTF-8 bytes of the JSON', () => {
+    expect(serializedBytes({ a: 1 })).toBe(7);
+    expect(serializedBytes('é')).toBe(4);
+    expect(serializedBytes(undefined)).toBe(0);
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(serializedBytes(loop)).toBe(0);
+  });
+
+  it('reads as people read sizes', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(840)).toBe('840 bytes');
+    expect(formatBytes(12_700)).toBe('12.4 KB');
+    expect(formatBytes(3_250_000)).toBe('3.1 MB');
+    expect(formatBytes(150 * 1024 * 1024)).toBe('150 MB');
+  });
+});
+
+describe('what a run says', () => {
+  const run = { contextLabel: 'Fizz Original', done: 0, total: 0, failures: [], running: false };
+
+  it('counts steps while it runs', () => {
+    expect(offlineRunStatement({ ...run, running: true, done: 12, total: 43 })).toBe('Saving Fizz Original for offline use: 12 of 43 steps');
+  });
+
+  it('says available only when every step worked', () => {
+    expect(offlineRunStatement({ ...run, done: 43, total: 43 })).toBe('Fizz Original is available offline: all 43 steps done.');
+    const failures = [{ label: 'Chart “A”: counts for every tab', reason: 'the server answered 500' }];
+    const partly = offlineRunStatement({ ...run, done: 43, total: 43, failures });
+    expect(partly).toBe('Fizz Original is only partly available offline: 1 of 43 steps failed, 42 done.');
+    expect(partly).not.toMatch(/ is available offline/);
+    expect(offlineRunStatement({ ...run, done: 1, total: 1, failures })).toBe('Nothing of Fizz Original could be saved for offline use: 1 step failed.');
+  });
+});
