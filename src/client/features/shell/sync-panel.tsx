@@ -1,10 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
-import { useRouter } from '@tanstack/react-router';
-import { formatAsOf, formatClockSeconds } from '@shared/rules/format';
-import type { StoredCommand } from '../../lib/offline/db';
-import { makeAvailableOffline, savedOfflineAt, useOfflineProgress } from '../../lib/offline/make-available';
+import { formatClockSeconds } from '@shared/rules/format';
 import { heldBack } from '@shared/rules/outbox';
+import type { StoredCommand } from '../../lib/offline/db';
+import { MakeAvailableOffline } from './make-available-offline';
 import { dependentEdits, discardCommand, retryAll } from '../../lib/offline/outbox-client';
 
 function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined): string {
@@ -65,41 +64,6 @@ function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]
       </ul>
       {retrying ? <button type="button" className="button button--secondary" onClick={() => void retryAll()}>Retry now</button> : null}
     </>
-  );
-}
-
-function MakeAvailableOffline({ contextKey, contextLabel, paths, online }: OfflineContext & { online: boolean }) {
-  const router = useRouter();
-  const progress = useOfflineProgress(contextKey);
-  // A save from an earlier visit; a run in this page reports its own.
-  const [savedBefore, setSavedBefore] = useState<number | null>(null);
-  useEffect(() => {
-    let current = true;
-    void savedOfflineAt(contextKey).then((at) => current && setSavedBefore(at));
-    return () => {
-      current = false;
-    };
-  }, [contextKey]);
-  const savedAt = progress?.savedAt ?? savedBefore;
-  const busy = progress !== null && progress.savedAt === null;
-  return (
-    <div className="sync-panel__offline">
-      <button
-        type="button" className="button button--secondary" disabled={busy || !online || paths.length === 0}
-        onClick={() => void makeAvailableOffline({ preloadRoute: ({ href }) => router.preloadRoute({ to: href }) }, contextKey, paths)}
-      >
-        Make available offline
-      </button>
-      <p className="sync-panel__note" role="status">
-        {busy
-          ? `Saving ${contextLabel} for offline use: ${progress.done} of ${progress.total} screens`
-          : savedAt
-            ? `${contextLabel} is available offline (saved ${formatAsOf(savedAt)})${progress?.failed ? `; ${progress.failed} screens could not be saved` : ''}`
-            : online
-              ? `Saves every screen of ${contextLabel} on this device.`
-              : 'Connect to the network to save this context for offline use.'}
-      </p>
-    </div>
   );
 }
 
