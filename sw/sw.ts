@@ -6,11 +6,21 @@ import { registerApiReads } from './api-cache';
 import { messageType, type PollTasksMessage } from './messages';
 import { pollTasks, registerNotificationClicks } from './tasks';
 import { registerBackgroundSync } from './outbox';
+import { warmHttpCache, warmableUrls, type ManifestEntry } from './install-warm';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ManifestEntry[] };
+
+// The build replaces this one reference (injectManifest allows exactly one).
+const manifest = self.__WB_MANIFEST;
+
+// Before Workbox's own install listener: its one-at-a-time precache then reads the HTTP cache
+// (sw/install-warm.ts), so a first install takes over the open pages seconds sooner.
+self.addEventListener('install', (event) => {
+  event.waitUntil(warmHttpCache(warmableUrls(manifest, self.registration.scope), (input, init) => fetch(input, init)));
+});
 
 // The app shell is precached; a new version's files replace the old ones when it activates.
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
 // Every navigation is the single-page app, except the API.
@@ -36,6 +46,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // Background Sync (where the browser has it) sends the outbox even with every tab closed.
 registerBackgroundSync();
 
-// A new version waits for the user's "Reload" (registerType 'prompt'); once active it takes
-// over the open pages at once, so the reload that follows is served by it.
+// A first install (nothing was active) activates as soon as it is installed, and this takes
+// over the open pages at once: the session that installed the app already works offline
+// (issue 12 case 0; the page says so, src/client/lib/service-worker.ts). A new version waits
+// for the user's "Reload" (registerType 'prompt'); once active it takes over the same way, so
+// the reload that follows is served by it.
 clientsClaim();

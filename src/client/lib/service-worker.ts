@@ -1,6 +1,7 @@
 import type { Workbox } from 'workbox-window';
 import { OFFLINE } from '@shared/constants';
 import { listenToServiceWorker } from './task-poller';
+import { showToast } from './ui-store';
 
 /**
  * The service worker's registration and safe updates (issue 4). A new version waits until
@@ -26,10 +27,31 @@ export const updateStatus = {
   waiting: () => updateWaiting,
 };
 
-/** Registers the service worker (production builds only). */
+/** Said once, when a first install takes over the page (issue 12 case 0). */
+export const OFFLINE_READY_TEXT = { title: 'Available offline', description: 'This app now works without a network.' } as const;
+const OFFLINE_READY_MS = 6_000;
+
+/**
+ * A page that started with no worker in control is on the app's first install (an update
+ * always finds the old version in control): when the new worker claims it, the app works
+ * offline from here on, and the user is told.
+ */
+function announceOfflineReady(): void {
+  if (navigator.serviceWorker.controller) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    showToast(OFFLINE_READY_TEXT.title, OFFLINE_READY_TEXT.description, OFFLINE_READY_MS);
+  }, { once: true });
+}
+
+/**
+ * Registers the service worker (production builds only). Called first thing at start, not
+ * after the first render: every second before the install ends is a second the page would not
+ * load offline.
+ */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   listenToServiceWorker();
+  announceOfflineReady();
   // Loaded on its own so the shell bundle stays small.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
