@@ -4,7 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerApiReads } from './api-cache';
 import { messageType, type PollTasksMessage } from './messages';
-import { pollTasks, registerNotificationClicks } from './tasks';
+import { pollTasks, registerNotificationClicks, registerPeriodicPoll } from './tasks';
 import { registerBackgroundSync } from './outbox';
 import { warmHttpCache, warmableUrls, type ManifestEntry } from './install-warm';
 
@@ -30,6 +30,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerApiReads();
 
 registerNotificationClicks();
+// An installed app polls its tasks with every window closed, where the browser offers it.
+registerPeriodicPoll();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   switch (messageType(event.data)) {

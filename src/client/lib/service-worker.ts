@@ -1,6 +1,7 @@
 import type { Workbox } from 'workbox-window';
-import { OFFLINE } from '@shared/constants';
-import { listenToServiceWorker } from './task-poller';
+import { OFFLINE, TIMING } from '@shared/constants';
+import { PERIODIC_TASKS_TAG } from '../../../sw/messages';
+import { listenToServiceWorker, openNotificationFromUrl } from './task-poller';
 import { showToast } from './ui-store';
 
 /**
@@ -51,6 +52,7 @@ function announceOfflineReady(): void {
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   listenToServiceWorker();
+  openNotificationFromUrl();
   announceOfflineReady();
   // Loaded on its own so the shell bundle stays small.
   const { Workbox } = await import('workbox-window');
@@ -69,11 +71,33 @@ export async function registerServiceWorker(): Promise<void> {
   installing?.addEventListener('statechange', () => {
     if (installing.state === 'installed' && navigator.serviceWorker.controller) showPrompt();
   });
+  void navigator.serviceWorker.ready.then(registerPeriodicPoll).catch(() => undefined);
   const check = () => void wb.update().catch(() => undefined);
   setInterval(check, UPDATE_CHECK_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();
   });
+}
+
+/** Periodic Background Sync (Chromium, installed apps only; not in TypeScript's DOM lib). */
+interface PeriodicSyncManager {
+  register(tag: string, options?: { minInterval?: number }): Promise<void>;
+}
+
+/**
+ * Lets an installed app poll its tasks with every window closed (issue 12 item 8; the worker's
+ * side is sw/tasks.ts), where the browser offers Periodic Background Sync and has granted it
+ * (Chromium grants it to an installed app it sees used). Elsewhere nothing happens: an open
+ * tab, even hidden, polls on its own.
+ */
+async function registerPeriodicPoll(registration: ServiceWorkerRegistration): Promise<void> {
+  const periodicSync = (registration as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager }).periodicSync;
+  if (!periodicSync || !('permissions' in navigator)) return;
+  // 'periodic-background-sync' is not in TypeScript's PermissionName; browsers without it reject the query.
+  const permission = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
+  if (permission?.state !== 'granted') return;
+  // The browser decides the real interval (at least its own minimum, usually far longer).
+  await periodicSync.register(PERIODIC_TASKS_TAG, { minInterval: TIMING.taskPollEveryMs });
 }
 
 /** Reloads and never settles, so a lock held by the caller stays held until the page is gone. */
