@@ -11,4 +11,10 @@ describe("the service worker's key-value store", () => {
     expect(await kv.get('tasks:1:acme')).toEqual({ 1: 'completed' });
     expect(await kv.get('tasks:2:acme')).toEqual({ 9: 'completed' });
   });
+  it('forgets a key', async () => {
+    await kv.set('periodic-poll', { userId: 1 });
+    await kv.delete('periodic-poll');
+    expect(await kv.get('periodic-poll')).toBeUndefined();
+    await kv.delete('never-set');
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The service worker's own small key-value store in IndexedDB (not the app's Dexie database):
- * what the task poller has seen, per user and client. A worker is killed when idle, so
+ * what the task poller has seen, per user and client, and whom a closed app polls for. A worker is killed when idle, so
  * nothing it must remember can live in memory.
  */
 const DB_NAME = 'sw-state';
@@ -36,4 +36,5 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
 export const kv = {
   get: <T>(key: string) => run<T | undefined>('readonly', (store) => store.get(key)),
   set: (key: string, value: unknown) => run<unknown>('readwrite', (store) => store.put(value, key)).then(() => undefined),
+  delete: (key: string) => run<unknown>('readwrite', (store) => store.delete(key)).then(() => undefined),
 };

@@ -43,6 +43,9 @@ export interface OutboxChangedMessage {
   type: 'OUTBOX_CHANGED';
 }
 
+/** The Periodic Background Sync tag under which an installed, closed app polls its tasks. */
+export const PERIODIC_TASKS_TAG = 'poll-tasks';
+
 /** The type of a message, if it has one (messages are structured clones of unknown shape). */
 export function messageType(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !('type' in data)) return undefined;

@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 import { OFFLINE } from '@shared/constants';
 import { appDb } from '../src/client/lib/offline/db';
-import { drainOutbox } from '../src/client/lib/offline/outbox';
+import { drainOutbox, retryNow } from '../src/client/lib/offline/outbox';
+import { probeServer, waitForServer } from '../src/client/lib/offline/server-watch';
 import type { OutboxChangedMessage } from './messages';
+import { replayUntilServerBack } from './sync-watch';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,10 +28,24 @@ export async function replayOutbox(): Promise<boolean> {
   return (await db.outbox.where('state').anyOf('pending', 'waiting').count()) > 0 && !result.paused;
 }
 
+/**
+ * How long a sync event keeps watching for the server (Chromium ends a sync event after 5
+ * minutes; this leaves it time to send once the server answers).
+ */
+export const SYNC_WATCH_MS = 4 * 60_000;
+
 export function registerBackgroundSync(): void {
   self.addEventListener('sync', ((event: SyncEvent) => {
     if (event.tag !== OFFLINE.syncTag) return;
-    event.waitUntil(replayOutbox().then((waiting) => {
+    // A closed app's edits reach a returning server within 15 s while the event lives (sw/sync-watch.ts).
+    const watching = replayUntilServerBack({
+      replay: replayOutbox,
+      probe: () => probeServer(),
+      waitForServer: (maxWaitMs) => waitForServer({ maxWaitMs }),
+      clearWaits: () => retryNow(appDb()),
+      online: () => navigator.onLine,
+    }, SYNC_WATCH_MS);
+    event.waitUntil(watching.then((waiting) => {
       // A rejected sync is retried by the browser with its own backoff (unless this was its last chance).
       if (waiting && !event.lastChance) throw new Error('The outbox still has commands waiting for the network.');
     }));

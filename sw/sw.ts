@@ -4,13 +4,23 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerApiReads } from './api-cache';
 import { messageType, type PollTasksMessage } from './messages';
-import { pollTasks, registerNotificationClicks } from './tasks';
+import { pollTasks, registerNotificationClicks, registerPeriodicPoll } from './tasks';
 import { registerBackgroundSync } from './outbox';
+import { warmHttpCache, warmableUrls, type ManifestEntry } from './install-warm';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ManifestEntry[] };
+
+// The build replaces this one reference (injectManifest allows exactly one).
+const manifest = self.__WB_MANIFEST;
+
+// Before Workbox's own install listener: its one-at-a-time precache then reads the HTTP cache
+// (sw/install-warm.ts), so a first install takes over the open pages seconds sooner.
+self.addEventListener('install', (event) => {
+  event.waitUntil(warmHttpCache(warmableUrls(manifest, self.registration.scope), (input, init) => fetch(input, init)));
+});
 
 // The app shell is precached; a new version's files replace the old ones when it activates.
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
 // Every navigation is the single-page app, except the API.
@@ -20,6 +30,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerApiReads();
 
 registerNotificationClicks();
+// An installed app polls its tasks with every window closed, where the browser offers it.
+registerPeriodicPoll();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   switch (messageType(event.data)) {
@@ -36,6 +48,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // Background Sync (where the browser has it) sends the outbox even with every tab closed.
 registerBackgroundSync();
 
-// A new version waits for the user's "Reload" (registerType 'prompt'); once active it takes
-// over the open pages at once, so the reload that follows is served by it.
+// A first install (nothing was active) activates as soon as it is installed, and this takes
+// over the open pages at once: the session that installed the app already works offline
+// (issue 12 case 0; the page says so, src/client/lib/service-worker.ts). A new version waits
+// for the user's "Reload" (registerType 'prompt'); once active it takes over the same way, so
+// the reload that follows is served by it.
 clientsClaim();

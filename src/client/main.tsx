@@ -16,6 +16,9 @@ import './styles/offline.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+// Before anything else: a first visit is offline-ready only once the worker has installed.
+if (import.meta.env.PROD) void registerServiceWorker();
+
 await startOffline(queryClient);
 
 createRoot(root).render(
@@ -26,5 +29,3 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
-
-if (import.meta.env.PROD) void registerServiceWorker();

@@ -1,6 +1,8 @@
 import type { Workbox } from 'workbox-window';
-import { OFFLINE } from '@shared/constants';
-import { listenToServiceWorker } from './task-poller';
+import { OFFLINE, TIMING } from '@shared/constants';
+import { PERIODIC_TASKS_TAG } from '../../../sw/messages';
+import { listenToServiceWorker, openNotificationFromUrl } from './task-poller';
+import { showToast } from './ui-store';
 
 /**
  * The service worker's registration and safe updates (issue 4). A new version waits until
@@ -26,10 +28,32 @@ export const updateStatus = {
   waiting: () => updateWaiting,
 };
 
-/** Registers the service worker (production builds only). */
+/** Said once, when a first install takes over the page (issue 12 case 0). */
+export const OFFLINE_READY_TEXT = { title: 'Available offline', description: 'This app now works without a network.' } as const;
+const OFFLINE_READY_MS = 6_000;
+
+/**
+ * A page that started with no worker in control is on the app's first install (an update
+ * always finds the old version in control): when the new worker claims it, the app works
+ * offline from here on, and the user is told.
+ */
+function announceOfflineReady(): void {
+  if (navigator.serviceWorker.controller) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    showToast(OFFLINE_READY_TEXT.title, OFFLINE_READY_TEXT.description, OFFLINE_READY_MS);
+  }, { once: true });
+}
+
+/**
+ * Registers the service worker (production builds only). Called first thing at start, not
+ * after the first render: every second before the install ends is a second the page would not
+ * load offline.
+ */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   listenToServiceWorker();
+  openNotificationFromUrl();
+  announceOfflineReady();
   // Loaded on its own so the shell bundle stays small.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
@@ -47,11 +71,33 @@ export async function registerServiceWorker(): Promise<void> {
   installing?.addEventListener('statechange', () => {
     if (installing.state === 'installed' && navigator.serviceWorker.controller) showPrompt();
   });
+  void navigator.serviceWorker.ready.then(registerPeriodicPoll).catch(() => undefined);
   const check = () => void wb.update().catch(() => undefined);
   setInterval(check, UPDATE_CHECK_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();
   });
+}
+
+/** Periodic Background Sync (Chromium, installed apps only; not in TypeScript's DOM lib). */
+interface PeriodicSyncManager {
+  register(tag: string, options?: { minInterval?: number }): Promise<void>;
+}
+
+/**
+ * Lets an installed app poll its tasks with every window closed (issue 12 item 8; the worker's
+ * side is sw/tasks.ts), where the browser offers Periodic Background Sync and has granted it
+ * (Chromium grants it to an installed app it sees used). Elsewhere nothing happens: an open
+ * tab, even hidden, polls on its own.
+ */
+async function registerPeriodicPoll(registration: ServiceWorkerRegistration): Promise<void> {
+  const periodicSync = (registration as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager }).periodicSync;
+  if (!periodicSync || !('permissions' in navigator)) return;
+  // 'periodic-background-sync' is not in TypeScript's PermissionName; browsers without it reject the query.
+  const permission = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
+  if (permission?.state !== 'granted') return;
+  // The browser decides the real interval (at least its own minimum, usually far longer).
+  await periodicSync.register(PERIODIC_TASKS_TAG, { minInterval: TIMING.taskPollEveryMs });
 }
 
 /** Reloads and never settles, so a lock held by the caller stays held until the page is gone. */

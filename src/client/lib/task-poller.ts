@@ -1,5 +1,5 @@
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
-import { badgeCount } from '@shared/rules/notifications';
+import { badgeCount, notificationTaskOf } from '@shared/rules/notifications';
 import { tasksResponseSchema, type Task } from '@shared/schemas/notifications';
 import { showBadge } from '../../../sw/badge';
 import { messageType, type PollTasksMessage, type WorkerMessage } from '../../../sw/messages';
@@ -7,6 +7,7 @@ import { api } from './api-client';
 import { ApiRequestError } from './api-error';
 import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
+import { ui } from './ui-store';
 
 /**
  * Notification task polling, page side (spec 1 §4, §9). The page keeps the schedule (the
@@ -58,12 +59,37 @@ function onWorkerMessage(event: MessageEvent) {
   const type = messageType(event.data);
   if (type !== 'TASKS' && type !== 'TASKS_FAILED' && type !== 'OPEN') return;
   const message = event.data as WorkerMessage;
-  if (message.type === 'OPEN') return appNavigate(message.path);
+  if (message.type === 'OPEN') return openAt(message.path);
   const mine = asked.get(message.requestId);
   if (message.type === 'TASKS_FAILED') return mine?.reject(new ApiRequestError(message.status, message.code, message.message));
   // Another tab's poll: this tab shows the same tasks without asking again.
   if (mine) mine.resolve(message.tasks);
   else queryClient.setQueryData(tasksQueryKey(message.context, message.userId), message.tasks);
+}
+
+/**
+ * A notification's click: its path is a product home with the notification centre to open on
+ * a task (`taskNotificationPath`). The centre is UI state, not a route: it opens, the app goes
+ * to the home without the parameter.
+ */
+function openAt(path: string): void {
+  const url = new URL(path, window.location.origin);
+  showNotificationTask(notificationTaskOf(url.search));
+  appNavigate(url.pathname);
+}
+
+function showNotificationTask(task: number | null): void {
+  if (task === null) return;
+  ui.notificationTask = task;
+  ui.notificationsOpen = true;
+}
+
+/**
+ * A window the worker opened for a notification's click (no window was open) starts at that
+ * path: the centre opens on its task. Called once at start.
+ */
+export function openNotificationFromUrl(): void {
+  showNotificationTask(notificationTaskOf(window.location.search));
 }
 
 let listening = false;

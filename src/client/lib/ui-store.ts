@@ -17,6 +17,8 @@ export interface Warning {
 export const ui = proxy({
   navExpanded: true,
   notificationsOpen: false,
+  /** The task the notification centre opened on (a system notification's click), if any. */
+  notificationTask: null as number | null,
   /** The global banner (spec 1 §8); clearOnNavigate drops it on the next navigation. */
   banner: null as null | { message: string; clearOnNavigate: boolean },
   warnings: [] as Warning[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeCount, isTaskInProgress, isTaskNew, newlyReadyTasks, seenTasks, taskHomePath, taskNotificationText, type PolledTask, type TaskState,
+  badgeCount, isTaskInProgress, isTaskNew, newlyReadyTasks, seenTasks, taskHomePath, taskNotificationText, taskNotificationPath, notificationTaskOf, type PolledTask, type TaskState,
 } from './notifications';
 
 const task = (extra: Partial<TaskState>): TaskState => ({
@@ -65,5 +65,17 @@ describe('task polling decisions', () => {
     expect(taskHomePath({ product_slug: 'fizz-original' }, 'acme/eu/x/y')).toBe('/acme/eu/x/y/home');
     expect(taskHomePath({ product_slug: null }, 'acme')).toBe('/acme/home');
     expect(taskHomePath({ product_slug: null }, 'not a context')).toBe('/home');
+  });
+  it('opens the product home with the notification centre on the task (where its download is)', () => {
+    expect(taskNotificationPath({ id: 41, product_slug: 'acme/us/fizz-cola/fizz-original' }, 'acme')).toBe('/acme/us/fizz-cola/fizz-original/home?notification=41');
+    expect(taskNotificationPath({ id: 7, product_slug: null }, 'acme/eu/x/y')).toBe('/acme/eu/x/y/home?notification=7');
+  });
+  it('reads the task to show from a URL, and nothing else', () => {
+    expect(notificationTaskOf('?notification=41')).toBe(41);
+    expect(notificationTaskOf('?a=1&notification=7')).toBe(7);
+    expect(notificationTaskOf('')).toBeNull();
+    expect(notificationTaskOf('?notification=')).toBeNull();
+    expect(notificationTaskOf('?notification=4x')).toBeNull();
+    expect(notificationTaskOf('?notification=-1')).toBeNull();
   });
 });

@@ -76,3 +76,22 @@ export function taskHomePath(task: Pick<PolledTask, 'product_slug'>, polledConte
   if (own?.product) return contextHomePath(own);
   return contextHomePath(parseContextHeader(polledContext));
 }
+
+/** The search parameter that opens the notification centre on a task (a notification's click). */
+export const NOTIFICATION_PARAM = 'notification';
+
+/**
+ * Where clicking a task's system notification leads: its product home with the notification
+ * centre open on that task, which is where a report is downloaded and an outcome opened (spec 1
+ * §2.8, §4; the spec gives no download address of its own).
+ */
+export function taskNotificationPath(task: Pick<PolledTask, 'id' | 'product_slug'>, polledContext: string): string {
+  return `${taskHomePath(task, polledContext)}?${NOTIFICATION_PARAM}=${task.id}`;
+}
+
+/** The task a URL's search asks the notification centre to show, if any. */
+export function notificationTaskOf(search: string): number | null {
+  const value = new URLSearchParams(search).get(NOTIFICATION_PARAM);
+  if (value === null || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}

@@ -104,7 +104,13 @@ export function AppLayout() {
         pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
       {snap.notificationsOpen ? (
         <Suspense fallback={null}>
-          <NotificationPanel tasks={tasksShown ?? []} context={formatContext(taskContext)} onClose={() => (ui.notificationsOpen = false)} />
+          <NotificationPanel
+            tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
+            onClose={() => {
+              ui.notificationsOpen = false;
+              ui.notificationTask = null;
+            }}
+          />
         </Suspense>
       ) : null}
       <main id="main" className="app__main" tabIndex={-1}>

@@ -47,8 +47,13 @@ function outcomePath(task: Task, context: string): string | null {
 }
 
 /** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
-export function NotificationPanel({ tasks, context, onClose }: { tasks: readonly Task[]; context: string; onClose: () => void }) {
+export function NotificationPanel({ tasks, context, onClose, shownTask = null }: { tasks: readonly Task[]; context: string; onClose: () => void; shownTask?: number | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<HTMLLIElement>(null);
+  // Opened by a system notification's click: its task is brought into view (where its download is).
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: 'nearest' });
+  }, [shownTask, tasks.length]);
   // Focus moves into the panel when it opens and back to where it was (the bell) when it closes.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -77,7 +82,12 @@ export function NotificationPanel({ tasks, context, onClose }: { tasks: readonly
           {tasks.map((t) => {
             const outcome = outcomePath(t, context);
             return (
-              <li key={t.id} className={isTaskNew(t) ? 'task task--new' : 'task'}>
+              <li
+                key={t.id}
+                ref={t.id === shownTask ? shown : undefined}
+                aria-current={t.id === shownTask ? 'true' : undefined}
+                className={[isTaskNew(t) ? 'task task--new' : 'task', t.id === shownTask ? 'task--shown' : ''].join(' ').trim()}
+              >
                 {outcome ? (
                   // Going to a completed outcome reads it (spec 1 §4).
                   <AppLink
