@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attentionCount, backoffMs, conflictRows, createdKeys, dependents, dependsOn, heldBackBy, heldOrRefused, laterOnEntity, rebase, MAX_BACKOFF_MS, outcomeOf, pendingCount, retryAfterMs, sendable,
-  UNREACHABLE_MAX_BACKOFF_MS, type OutboxCommand,
-} from './outbox';
+import { attentionCount, dependents, dependsOn, heldBackBy, heldOrRefused, pendingCount, sendable, type OutboxCommand } from './outbox';
+import { backoffMs, conflictRows, createdKeys, laterOnEntity, MAX_BACKOFF_MS, outcomeOf, rebase, retryAfterMs, UNREACHABLE_MAX_BACKOFF_MS } from './outbox-answers';
 
 let n = 0;
 function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {

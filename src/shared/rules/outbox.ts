@@ -1,9 +1,8 @@
 /**
- * The outbox's rules (issue 4, DESIGN "Client data flow"): which queued commands may be sent
- * now, what a server answer means for a command, and how long a command waits before it is
- * tried again. Pure, so that the app and the service worker apply the same rules.
+ * The outbox's rules (issue 4, 12, DESIGN "Client data flow"): which queued commands may be sent
+ * now, what depends on what, what is held back and what counts as pending. What an answer means
+ * is in `outbox-answers.ts`. Pure, so that the app and the service worker apply the same rules.
  */
-import { ERROR_CODES } from '../schemas/error';
 
 /** Where a command is in its life. */
 export type CommandState =
@@ -46,16 +45,6 @@ export interface OutboxCommand {
   path?: string;
   body?: unknown;
 }
-
-/** The first retry waits this long; each next one twice as long, up to MAX_BACKOFF_MS. */
-export const FIRST_BACKOFF_MS = 1_000;
-export const MAX_BACKOFF_MS = 5 * 60_000;
-/**
- * While no server answers (no network, or a gateway's 502/504), a retry waits at most this long:
- * the server's return is found within 15 s (issue 12). A server that answers "later" (429, 503)
- * backs off up to MAX_BACKOFF_MS.
- */
-export const UNREACHABLE_MAX_BACKOFF_MS = 15_000;
 
 const HELD: ReadonlySet<CommandState> = new Set(['conflict', 'rejected']);
 
@@ -171,60 +160,6 @@ export function dependents<C extends OutboxCommand>(commands: readonly C[], comm
   return out;
 }
 
-/** What a server answer (or its absence) means for the command that was sent. */
-export type SendOutcome =
-  | { kind: 'applied' }
-  /** 401 (the login lapsed) or a missing CSRF token: nothing is wrong with the command; it waits for a new login. */
-  | { kind: 'paused' }
-  | { kind: 'conflict' }
-  /** 404 naming what is gone: an edit of something someone else deleted ("Deleted by someone else"). */
-  | { kind: 'gone' }
-  | { kind: 'rejected' }
-  | { kind: 'retry'; waitMs: number };
-
-/**
- * @param answer the HTTP status and Retry-After header, or 'network' when no answer came; `gone`
- *   when a 404 named what is gone (`details.gone`), `method` the command's
- * @param attempts how many times the command has now been sent
- * @param random a number in [0, 1) that spreads retries of many clients (jitter)
- */
-export function outcomeOf(
-  answer: { status: number; retryAfter?: string | null; code?: string; gone?: boolean; method?: string } | 'network',
-  attempts: number,
-  now: number,
-  random = 0.5,
-): SendOutcome {
-  if (answer === 'network') return { kind: 'retry', waitMs: backoffMs(attempts, random, UNREACHABLE_MAX_BACKOFF_MS) };
-  const { status } = answer;
-  if (status >= 200 && status < 300) return { kind: 'applied' };
-  if (status === 401 || (status === 403 && answer.code === ERROR_CODES.csrf)) return { kind: 'paused' };
-  if (status === 409) return { kind: 'conflict' };
-  // Deleting what is already gone did what the user wanted; editing it needs their choice.
-  if (status === 404 && answer.gone) return answer.method === 'DELETE' ? { kind: 'applied' } : { kind: 'gone' };
-  // A gateway with no server behind it: the server is unreachable, not busy.
-  if (status === 502 || status === 504) return { kind: 'retry', waitMs: backoffMs(attempts, random, UNREACHABLE_MAX_BACKOFF_MS) };
-  if (status === 429 || status >= 500 || status === 408) {
-    const asked = retryAfterMs(answer.retryAfter ?? null, now);
-    return { kind: 'retry', waitMs: asked === null ? backoffMs(attempts, random) : Math.min(MAX_BACKOFF_MS, Math.max(asked, 0)) };
-  }
-  return { kind: 'rejected' };
-}
-
-/** Exponential backoff with full jitter in its upper half: attempt 1 waits 0.5-1 s, 2 waits 1-2 s, ... at most `max` (5 min). */
-export function backoffMs(attempts: number, random = 0.5, max = MAX_BACKOFF_MS): number {
-  const ceiling = Math.min(max, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(ceiling / 2 + (ceiling / 2) * Math.min(Math.max(random, 0), 1));
-}
-
-/** Retry-After as milliseconds from `now`: delay-seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now: number): number | null {
-  if (value === null || value.trim() === '') return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : at - now;
-}
-
 /**
  * The commands a user's view leaves out: one in conflict or refused, and what depends on it.
  * What is left is applied over the server's data.
@@ -235,80 +170,3 @@ export function heldOrRefused(commands: readonly OutboxCommand[]): Set<string> {
   return out;
 }
 
-/** Later commands on the entity of `applied`, oldest first: the ones a new version or id must reach. */
-export function laterOnEntity<C extends OutboxCommand>(commands: readonly C[], applied: OutboxCommand): C[] {
-  const key = entityKey(applied);
-  return [...commands].sort(byCreation).filter((c) => c.id !== applied.id && entityKey(c) === key && byCreation(c, applied) > 0);
-}
-
-/**
- * After a command is applied, the next command on the same entity was based on the version the
- * first one made, which only the server knows: it takes the new version. A create hands its new
- * id on too (the later commands named the entity by a temporary id), and so does an item made
- * inside the entity (a chart's market): the answer's `meta.created` maps its temporary key to
- * the new id, which replaces the key in later paths and bodies.
- */
-export function rebase<C extends OutboxCommand & { path: string; body?: unknown }>(
-  later: C,
-  applied: { entityId: string; newVersion: number | null; newId: string | null; created?: Readonly<Record<string, number>> },
-): C {
-  const entityId = applied.newId ?? later.entityId;
-  const renamed = applied.newId && applied.newId !== applied.entityId;
-  let path = renamed ? later.path.split(applied.entityId).join(applied.newId!) : later.path;
-  let item = later.item;
-  let body = later.body;
-  for (const [key, id] of Object.entries(applied.created ?? {})) {
-    path = path.split(key).join(String(id));
-    item = item?.split(key).join(String(id));
-    body = renameKey(body, key, id);
-  }
-  const baseVersion = applied.newVersion ?? later.baseVersion;
-  return { ...later, entityId, path, body, baseVersion, ...(item === undefined ? {} : { item }) };
-}
-
-/** The value with every string equal to `key` replaced by `id`, at any depth. */
-function renameKey(value: unknown, key: string, id: number): unknown {
-  if (value === key) return id;
-  if (Array.isArray(value)) return value.map((v) => renameKey(v, key, id));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameKey(v, key, id)]));
-  }
-  return value;
-}
-
-/** The temporary keys an answer says it turned into ids (`meta.created`). */
-export function createdKeys(body: unknown): Record<string, number> {
-  const meta = typeof body === 'object' && body !== null ? (body as { meta?: { created?: unknown } }).meta : undefined;
-  const created = meta?.created;
-  if (typeof created !== 'object' || created === null) return {};
-  return Object.fromEntries(Object.entries(created).filter((e): e is [string, number] => typeof e[1] === 'number'));
-}
-
-const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-export interface ConflictRow {
-  field: string;
-  /** What the edit was made on; null when the edit did not say. */
-  base: string | null;
-  theirs: string;
-  mine: string;
-}
-
-/**
- * What a conflict dialog compares. The server names the fields both sides changed (`conflicts`,
- * base, theirs and mine each); for an entity whose server does not, each field of my change whose
- * value differs from the server's copy (the version, id and base are bookkeeping, not the user's).
- */
-export function conflictRows(mine: unknown, theirs: unknown, conflicts?: readonly { field: string; base?: unknown; theirs?: unknown; mine?: unknown }[]): ConflictRow[] {
-  if (conflicts && conflicts.length > 0) {
-    return conflicts.map((c) => ({ field: c.field.replace(/_/g, ' '), base: show(c.base), theirs: show(c.theirs), mine: show(c.mine) }));
-  }
-  if (typeof mine !== 'object' || mine === null) return [];
-  const server = typeof theirs === 'object' && theirs !== null ? (theirs as Record<string, unknown>) : {};
-  const base = (mine as { base?: unknown }).base;
-  const seen = typeof base === 'object' && base !== null ? (base as Record<string, unknown>) : null;
-  return Object.entries(mine as Record<string, unknown>)
-    .filter(([field]) => field !== 'version' && field !== 'id' && field !== 'base')
-    .filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field]))
-    .map(([field, value]) => ({ field: field.replace(/_/g, ' '), base: seen && field in seen ? show(seen[field]) : null, theirs: show(server[field]), mine: show(value) }));
-}

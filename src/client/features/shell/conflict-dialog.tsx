@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
-import { conflictRows, dependents } from '@shared/rules/outbox';
+import { dependents } from '@shared/rules/outbox';
+import { conflictRows } from '@shared/rules/outbox-answers';
 import type { StoredCommand } from '../../lib/offline/db';
-import { canRecreate, comparableCopy, keepMyChange, recreateGone, takeTheirChange } from '../../lib/offline/outbox-client';
+import { canRecreate, comparableCopy, keepMyChange, recreateGone, takeTheirChange } from '../../lib/offline/outbox-actions';
 
 /**
  * A queued edit the server could not apply as it stands (issue 12), one at a time, oldest first:

@@ -4,7 +4,7 @@ import { formatClockSeconds } from '@shared/rules/format';
 import { heldBack } from '@shared/rules/outbox';
 import type { StoredCommand } from '../../lib/offline/db';
 import { MakeAvailableOffline } from './make-available-offline';
-import { dependentEdits, discardCommand, retryAll } from '../../lib/offline/outbox-client';
+import { dependentEdits, discardCommand, retryAll } from '../../lib/offline/outbox-actions';
 
 function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined): string {
   if (waitsOn) return `Waiting on: ${waitsOn.label}`;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { OFFLINE } from '@shared/constants';
 import { deviceDb } from './device-db';
-import { rememberWriter } from './outbox';
+import { rememberWriter } from './outbox-store';
 import { startCachePersistence, stopCachePersistence } from './persist';
 
 /**

@@ -9,7 +9,11 @@ import { showToast } from '../ui-store';
 import type { StoredCommand } from './db';
 import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
-import { addCommand, answerData, dependentsOf, discardWithDependents, drainOutbox, keepMine, nextRetryAt, replaceWith, retryNow, type CommandInput } from './outbox';
+import type { CommandInput } from './outbox';
+import { answerData, nextRetryAt, retryNow } from './outbox-store';
+
+/** The drain and the edits' bookkeeping: loaded when there is something to queue or send, not with the shell. */
+export const outboxCode = () => import('./outbox');
 
 /**
  * The page's side of the outbox: queue an edit, show it at once over the server's data, send it
@@ -40,15 +44,9 @@ export interface EntityHandler<T = unknown> {
 
 const handlers = new Map<string, EntityHandler>();
 
-/** What the conflict dialog compares a command's change with: the part of the server's copy it touched. */
-export function comparableCopy(command: StoredCommand): unknown {
-  return handlers.get(command.entity)?.comparable?.(command, command.serverCopy) ?? command.serverCopy;
-}
-
-/** Whether the entity's feature can make a deleted item again from these edits (the dialog offers it only then). */
-export function canRecreate(edits: readonly StoredCommand[]): boolean {
-  const first = edits[0];
-  return first !== undefined && (handlers.get(first.entity)?.recreate?.(edits) ?? null) !== null;
+/** The handler of an entity, once its feature has registered it. */
+export function handlerOf(entity: string): EntityHandler | undefined {
+  return handlers.get(entity);
 }
 
 /** Each feature registers its entities once, at module load. */
@@ -81,7 +79,11 @@ const LOCK_BUSY_RETRY_MS = 1_000;
 /** Sends what can be sent now, then sets a timer for the next waiting command. */
 export function requestDrain(): Promise<unknown> {
   draining ??= deviceDb()
-    .then((db) => drainOutbox(db))
+    .then(async (db) => {
+      // Nothing queued (the usual start): the drain's code is not even loaded.
+      if ((await db.outbox.count()) === 0) return { ran: true, sent: 0, applied: 0, paused: false };
+      return (await outboxCode()).drainOutbox(db);
+    })
     .then((result) => {
       if (!result.ran) setTimeout(() => void requestDrain(), LOCK_BUSY_RETRY_MS);
       // The login lapsed (spec 1 §8): back to login; the edits wait on the device for the same user.
@@ -95,10 +97,27 @@ export function requestDrain(): Promise<unknown> {
   return draining;
 }
 
+let stopWatching: (() => void) | null = null;
+
+/**
+ * Sets a timer for the next waiting command. While the network is up but the server does not
+ * answer its health check, the check is watched (1, 2, 4, 8, then every 15 s) and the waiting
+ * edits go the moment it answers (issue 12): a server back from the dead is found within 15 s.
+ */
 async function scheduleRetry(): Promise<void> {
   const at = await deviceDb().then(nextRetryAt).catch(() => null);
   if (drainTimer) clearTimeout(drainTimer);
   drainTimer = at === null ? null : setTimeout(() => void requestDrain(), Math.max(0, at - Date.now()) + 50);
+  if (at === null || stopWatching || !navigator.onLine) return;
+  const { probeServer, watchServer } = await import('./server-watch');
+  // A server that answers has its own reasons (a 5xx, Retry-After): the backoff stands.
+  if (stopWatching || (await probeServer())) return;
+  stopWatching = watchServer({
+    onBack: () => {
+      stopWatching = null;
+      void deviceDb().then(retryNow).then(() => requestDrain());
+    },
+  });
 }
 
 /**
@@ -106,7 +125,7 @@ async function scheduleRetry(): Promise<void> {
  * the device cannot store it (storage full or blocked), the user is told: nothing is lost silently.
  */
 export async function enqueue(input: CommandInput): Promise<StoredCommand> {
-  const command = await deviceDb().then((db) => addCommand(db, input)).catch((error: unknown) => {
+  const command = await Promise.all([deviceDb(), outboxCode()]).then(([db, code]) => code.addCommand(db, input)).catch((error: unknown) => {
     showToast(`Not saved: ${input.label}`, `This device could not store the edit (${error instanceof Error ? error.message : String(error)}).`);
     throw error;
   });
@@ -121,7 +140,7 @@ export async function enqueue(input: CommandInput): Promise<StoredCommand> {
 }
 
 /** Applies a settled command's server copy to every cache that holds its entity. */
-function settleInCaches(queryClient: QueryClient, command: StoredCommand, serverCopy: unknown): void {
+export function settleInCaches(queryClient: QueryClient, command: StoredCommand, serverCopy: unknown): void {
   const handler = handlers.get(command.entity);
   if (!handler) return;
   for (const key of handler.queryKeys(command)) {
@@ -144,7 +163,7 @@ const snapshot = {
   onRead: null as null | ((commands: StoredCommand[]) => Promise<void>),
 };
 
-async function readOutbox(): Promise<void> {
+export async function readOutbox(): Promise<void> {
   snapshot.timer = null;
   const commands = await deviceDb().then((db) => db.outbox.orderBy('createdAt').toArray()).catch(() => snapshot.commands);
   await ensureHandlers(commands);
@@ -264,54 +283,4 @@ export function useWithOutbox<T>(entity: string, data: T | undefined): T | undef
     for (const command of commands) if (command.entity === entity && command.state !== 'done' && !left.has(command.id)) view = handler.apply(view, command);
     return view;
   }, [commands, data, entity]);
-}
-
-/** "Keep mine": send the change again over the server's version. */
-export async function keepMyChange(id: string): Promise<void> {
-  await keepMine(await deviceDb(), id);
-  await readOutbox();
-  void requestDrain();
-}
-
-/** "Take theirs": drop my change (and what depends on it) and show the server's copy. */
-export async function takeTheirChange(queryClient: QueryClient, id: string): Promise<void> {
-  const db = await deviceDb();
-  const command = await db.outbox.get(id);
-  await discardWithDependents(db, id);
-  if (command?.serverCopy) settleInCaches(queryClient, command, command.serverCopy);
-  // Deleted by someone else: the caches learn it from the server.
-  else if (command) for (const key of handlers.get(command.entity)?.queryKeys(command) ?? []) void queryClient.invalidateQueries({ queryKey: key });
-  await readOutbox();
-  void requestDrain();
-}
-
-/** Drops a refused command and what depends on it (listed to the user first: `dependentEdits`). */
-export async function discardCommand(id: string): Promise<void> {
-  await discardWithDependents(await deviceDb(), id);
-  await readOutbox();
-  void requestDrain();
-}
-
-/** The edits that go with `id` when it is dropped, oldest first. */
-export async function dependentEdits(id: string): Promise<StoredCommand[]> {
-  return dependentsOf(await deviceDb(), id);
-}
-
-/** "Re-create it": what someone else deleted is made again with my edits, in their place in the queue. */
-export async function recreateGone(id: string): Promise<void> {
-  const db = await deviceDb();
-  const command = await db.outbox.get(id);
-  if (!command) return;
-  const edits = [command, ...(await dependentsOf(db, id)).filter((c) => c.item === command.item)];
-  const input = handlers.get(command.entity)?.recreate?.(edits);
-  if (!input) return;
-  await replaceWith(db, edits.map((c) => c.id), input);
-  await readOutbox();
-  void requestDrain();
-}
-
-/** "Retry now": every command waiting to be tried again goes at once. */
-export async function retryAll(): Promise<void> {
-  await retryNow(await deviceDb());
-  await requestDrain();
 }

@@ -1,8 +1,12 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
-import { byCreation, createdKeys, dependents, entityKey, laterOnEntity, outcomeOf, rebase, sendable } from '@shared/rules/outbox';
+import { byCreation, dependents, entityKey, sendable } from '@shared/rules/outbox';
+import { createdKeys, laterOnEntity, outcomeOf, rebase } from '@shared/rules/outbox-answers';
 import { apiErrorSchema, goneDetailsSchema, versionConflictSchema } from '@shared/schemas/error';
 import * as z from 'zod/mini';
 import type { AppDatabase, StoredCommand } from './db';
+import { answerData } from './outbox-store';
+
+export { answerData, nextRetryAt, rememberWriter, retryNow, temporaryId } from './outbox-store';
 
 /**
  * The outbox (issue 4): every edit is a command stored on the device first, then sent with its
@@ -23,19 +27,6 @@ export interface CommandInput {
   item?: string;
   /** Temporary keys it makes (OutboxCommand.makes). */
   makes?: string[];
-}
-
-/** A temporary id for an entity created on this device, until the server names it. */
-export function temporaryId(): string {
-  return `tmp-${crypto.randomUUID()}`;
-}
-
-/** The user the outbox's commands belong to, and the CSRF token their writes need (readable by the service worker). */
-export async function rememberWriter(db: AppDatabase, userId: number, csrfToken: string | null): Promise<void> {
-  await db.meta.bulkPut([
-    { key: 'userId', value: userId, savedAt: Date.now() },
-    { key: 'csrfToken', value: csrfToken, savedAt: Date.now() },
-  ]);
 }
 
 async function writer(db: AppDatabase): Promise<{ userId: number | null; csrfToken: string | null }> {
@@ -112,11 +103,6 @@ interface Answer {
   status: number;
   retryAfter: string | null;
   body: unknown;
-}
-
-/** The entity an answer carries: `{ data: entity }` by the API's convention (null for a text answer). */
-export function answerData(body: unknown): unknown {
-  return typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : null;
 }
 
 /** An entity's id and version (the server's copy, or the data of a write's answer). */
@@ -327,17 +313,6 @@ export async function drainOutbox(db: AppDatabase, options: DrainOptions = {}): 
   if (!locks) return drainHeld(db, options);
   return locks.request(OFFLINE.outboxLock, { ifAvailable: true }, async (lock) =>
     lock ? drainHeld(db, options) : { ran: false, sent: 0, applied: 0, paused: false });
-}
-
-/** The network is back: every command waiting for a retry may go now (their attempts still count). */
-export async function retryNow(db: AppDatabase): Promise<void> {
-  await db.outbox.where('state').equals('waiting').modify({ nextAttemptAt: 0 });
-}
-
-/** When the next waiting command may be tried again, if any waits. */
-export async function nextRetryAt(db: AppDatabase): Promise<number | null> {
-  const waiting = await db.outbox.where('state').equals('waiting').toArray();
-  return waiting.reduce<number | null>((soonest, c) => (c.nextAttemptAt !== null && (soonest === null || c.nextAttemptAt < soonest) ? c.nextAttemptAt : soonest), null);
 }
 
 /**
