@@ -121,3 +121,34 @@ test('case 8: a hidden tab keeps polling, announces the finished report and its 
   await expect(opened.getByRole('heading', { name: 'Notifications' })).toBeVisible({ timeout: 15_000 });
   await expect(opened.locator('li[aria-current="true"]')).toContainText('Fizz buyers', { timeout: 15_000 });
 });
+
+test('case 7: edits queued while the server is down (the browser online) reach it within 15 s of its return, with Retry now at hand', async () => {
+  test.setTimeout(150_000);
+  const page = await freshPage('reconnect-edits');
+  await logInAs(page, USERS.admin);
+  await page.goto(GROW);
+  await expect(matchedTab(page)).toContainText(/\d/, { timeout: 20_000 });
+  await page.getByRole('group', { name: 'Chart mode' }).getByRole('button', { name: 'Edit' }).click();
+  const firstMarket = page.getByRole('button', { name: /^Edit market / }).first();
+  const from = ((await firstMarket.getAttribute('aria-label')) ?? '').replace(/^Edit market /, '');
+
+  await server.stop();
+  await firstMarket.click();
+  const panel = page.getByRole('dialog', { name: `Edit market ${from}` });
+  const renamed = `${from} (met offline)`;
+  await panel.getByLabel('Market name').fill(renamed);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+  // The server stays away long enough for a plain backoff to have grown past a minute.
+  await page.waitForTimeout(40_000);
+  await page.getByRole('button', { name: '1 pending' }).click();
+  await expect(page.getByRole('list', { name: 'Pending edits' })).toContainText(/Trying again at/);
+  await expect(page.getByRole('button', { name: 'Retry now' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await server.start();
+  const back = Date.now();
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible({ timeout: 16_000 });
+  expect(Date.now() - back).toBeLessThanOrEqual(15_500);
+  await expect(chartArea(page).getByRole('group', { name: renamed })).toBeVisible();
+});
