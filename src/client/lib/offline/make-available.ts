@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { OFFLINE } from '@shared/constants';
 import { checkArea } from '@shared/rules/access';
+import { CONTEXT_KEY_PARAM } from '../../../../sw/api-reads';
 import { formatAsOf } from '@shared/rules/format';
 import { queryOfContext, scopeOfContext, serializedBytes, type OfflineStepFailure } from '@shared/rules/offline';
 import { isApiError } from '../api-error';
@@ -282,6 +284,19 @@ export async function listOfflineHoldings(): Promise<OfflineHolding[]> {
  * persister, from the persisted cache), its entity rows and their markers. Edits waiting in the
  * outbox are not touched: they are the user's, and are sent as before.
  */
+/**
+ * The service worker's cached API reads of the context go too (keyed by URL and X-Context, see
+ * sw/api-reads.ts), or an offline read would still be answered from them after Remove.
+ */
+async function removeWorkerReads(context: string): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const cache = await caches.open(OFFLINE.apiCache).catch(() => null);
+  if (!cache) return;
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).searchParams.get(CONTEXT_KEY_PARAM) === context) await cache.delete(request);
+  }
+}
+
 export async function removeOfflineHolding(queryClient: QueryClient, context: string): Promise<void> {
   queryClient.removeQueries({ predicate: (q) => queryOfContext(q.queryKey, context) });
   await flushCache();
@@ -294,6 +309,7 @@ export async function removeOfflineHolding(queryClient: QueryClient, context: st
     }
     await db.meta.delete(MARKER(context));
   });
+  await removeWorkerReads(context);
   runs.delete(context);
   holdingsVersion++;
   publish();
