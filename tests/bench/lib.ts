@@ -75,3 +75,15 @@ export const median = (xs: number[]) => {
 };
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** How many commands the page's outbox holds (0 once every queued edit is applied and taken in). */
+export const outboxLeft = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
+  const open = indexedDB.open('audience-insights');
+  open.onsuccess = () => {
+    const count = open.result.transaction('outbox').objectStore('outbox').count();
+    count.onsuccess = () => {
+      resolve(count.result);
+      open.result.close();
+    };
+  };
+}));

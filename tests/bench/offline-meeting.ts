@@ -10,7 +10,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from '../e2e/own-server';
-import { fmt, median } from './lib';
+import { fmt, median, outboxLeft } from './lib';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const GROW = `/${CONTEXT}/insights/grow`;
@@ -43,16 +43,6 @@ async function logIn(page: Page) {
   await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
 }
 
-const outboxLeft = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
-  const open = indexedDB.open('audience-insights');
-  open.onsuccess = () => {
-    const count = open.result.transaction('outbox').objectStore('outbox').count();
-    count.onsuccess = () => {
-      resolve(count.result);
-      open.result.close();
-    };
-  };
-}));
 
 /** Renames the first market of the open chart `EDITS` times through the edit panel, as a user would. */
 async function queueRenames(page: Page) {

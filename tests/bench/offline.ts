@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
-import { ROOT, fmt, median, startProcess, stop, waitHealthy } from './lib';
+import { ROOT, fmt, median, outboxLeft, startProcess, stop, waitHealthy } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-offline-data');
 const PORT = 8297;
@@ -95,16 +95,6 @@ async function queueEdits(page: Page, units: Unit[]) {
   }, commands);
 }
 
-const outboxLeft = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
-  const open = indexedDB.open('audience-insights');
-  open.onsuccess = () => {
-    const count = open.result.transaction('outbox').objectStore('outbox').count();
-    count.onsuccess = () => {
-      resolve(count.result);
-      open.result.close();
-    };
-  };
-}));
 
 /** The same 500 writes straight from the page: each unit's edits in order, 6 units at a time (the outbox's concurrency). */
 async function directWrites(page: Page, units: Unit[], headers: Record<string, string>): Promise<number> {

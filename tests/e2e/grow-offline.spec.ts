@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS } from './helpers';
+import { USERS, persistedQueryKeys } from './helpers';
 import { apiOf, chartArea, chartPicker, chartWith, expectCounts, logInAs, marketOrder, matchedTab, openChart, syncButton, tile, unique, waitForDemoData } from './grow-helpers';
 
 // Issue 5, "Must show": a chart opened once renders offline with its last counts, and an edit made
@@ -11,29 +11,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await waitForDemoData(playwright, testInfo);
 });
 
-/**
- * Whether the persisted query cache (written at most once a second) holds this chart's counts: what
- * an offline reload restores them from.
- */
-const countsPersisted = (page: Page) =>
-  page.evaluate(() => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('audience-insights');
-    open.onerror = () => resolve(false);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('queryCache')) {
-        db.close();
-        return resolve(false);
-      }
-      const get = db.transaction('queryCache').objectStore('queryCache').get('client');
-      get.onsuccess = () => {
-        const row = get.result as { value?: { clientState?: { queries?: { queryKey: unknown[]; state: { status: string } }[] } } } | undefined;
-        db.close();
-        resolve((row?.value?.clientState?.queries ?? []).some((q) => q.queryKey[0] === 'grow' && q.queryKey[2] === 'counts' && q.state.status === 'success'));
-      };
-      get.onerror = () => resolve(false);
-    };
-  }));
+/** Whether the persisted query cache holds this chart's counts: what an offline reload restores them from. */
+const countsPersisted = async (page: Page) => (await persistedQueryKeys(page)).some((k) => k[0] === 'grow' && k[2] === 'counts');
 
 test('a chart opened once renders offline with its counts; an edit made offline is pending, then synced once on reconnect', async ({ page, context }) => {
   test.setTimeout(60_000);

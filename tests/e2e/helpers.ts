@@ -29,3 +29,27 @@ export const csrfOf = async (page: Page) => (await page.evaluate(() => localStor
 
 /** A name no other test run has used. */
 export const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * The keys of the queries the persisted query cache (written at most once a second) holds with
+ * data: what an offline reload restores.
+ */
+export const persistedQueryKeys = (page: Page) =>
+  page.evaluate(() => new Promise<unknown[][]>((resolve) => {
+    const open = indexedDB.open('audience-insights');
+    open.onerror = () => resolve([]);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('queryCache')) {
+        db.close();
+        return resolve([]);
+      }
+      const get = db.transaction('queryCache').objectStore('queryCache').get('client');
+      get.onsuccess = () => {
+        const row = get.result as { value?: { clientState?: { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] } } } | undefined;
+        db.close();
+        resolve((row?.value?.clientState?.queries ?? []).filter((q) => q.state.data !== undefined).map((q) => q.queryKey));
+      };
+      get.onerror = () => resolve([]);
+    };
+  }));

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { USERS, expectGreeting, logInAs } from './helpers';
+import { USERS, expectGreeting, logInAs, persistedQueryKeys } from './helpers';
 import { DEMO_DEFAULT_CHART, GROW, PRODUCT, chartArea, chartPicker, expectCounts, matchedTab } from './grow-helpers';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from './own-server';
 
@@ -39,31 +39,12 @@ const tileLabels = (page: Page) =>
 const links = (scope: Locator) =>
   scope.getByRole('link').evaluateAll((els) => els.map((e) => `${(e.textContent ?? '').trim()} -> ${e.getAttribute('href') ?? ''}`));
 
-/**
- * Whether the persisted query cache (written at most once a second) holds every read this test
- * needs offline: the chart's counts, the audience count, an insight widget and the data checks.
- */
-const readsPersisted = (page: Page) =>
-  page.evaluate(() => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('audience-insights');
-    open.onerror = () => resolve(false);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('queryCache')) {
-        db.close();
-        return resolve(false);
-      }
-      const get = db.transaction('queryCache').objectStore('queryCache').get('client');
-      get.onsuccess = () => {
-        const row = get.result as { value?: { clientState?: { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] } } } | undefined;
-        db.close();
-        const saved = (row?.value?.clientState?.queries ?? []).filter((q) => q.state.data !== undefined).map((q) => q.queryKey);
-        const has = (first: string, third: string) => saved.some((k) => k[0] === first && k[2] === third);
-        resolve(has('grow', 'counts') && has('insights', 'audience-count') && has('insights', 'widget') && saved.some((k) => k[0] === 'data' && k[1] === 'availability'));
-      };
-      get.onerror = () => resolve(false);
-    };
-  }));
+/** Whether the persisted query cache holds every read this test needs offline: the chart's counts, the audience count, an insight widget and the data checks. */
+async function readsPersisted(page: Page): Promise<boolean> {
+  const saved = await persistedQueryKeys(page);
+  const has = (first: string, third: string) => saved.some((k) => k[0] === first && k[2] === third);
+  return has('grow', 'counts') && has('insights', 'audience-count') && has('insights', 'widget') && saved.some((k) => k[0] === 'data' && k[1] === 'availability');
+}
 
 interface Seen {
   matched: string;
