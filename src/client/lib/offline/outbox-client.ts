@@ -231,6 +231,10 @@ export function startOutbox(queryClient: QueryClient): void {
       // A DELETE's answer is passed on too: deleting part of an entity (a chart's market) answers the entity.
       const answer = answerData(command.response);
       settleInCaches(queryClient, command, answer);
+      // A delete of what someone else had deleted already is done with no copy to show: ask again.
+      if (command.method === 'DELETE' && answer === null) {
+        for (const key of handlers.get(command.entity)?.queryKeys(command) ?? []) void queryClient.invalidateQueries({ queryKey: key });
+      }
       settledHere.add(command.id);
       settle(command.id, { applied: true, data: answer });
     }
