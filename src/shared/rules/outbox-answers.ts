@@ -6,6 +6,8 @@
 import { ERROR_CODES } from '../schemas/error';
 import { byCreation, entityKey, type OutboxCommand } from './outbox';
 
+export { rebase } from './outbox';
+
 /** The first retry waits this long; each next one twice as long, up to MAX_BACKOFF_MS. */
 export const FIRST_BACKOFF_MS = 1_000;
 export const MAX_BACKOFF_MS = 5 * 60_000;
@@ -74,41 +76,6 @@ export function retryAfterMs(value: string | null, now: number): number | null {
 export function laterOnEntity<C extends OutboxCommand>(commands: readonly C[], applied: OutboxCommand): C[] {
   const key = entityKey(applied);
   return [...commands].sort(byCreation).filter((c) => c.id !== applied.id && entityKey(c) === key && byCreation(c, applied) > 0);
-}
-
-/**
- * After a command is applied, the next command on the same entity was based on the version the
- * first one made, which only the server knows: it takes the new version. A create hands its new
- * id on too (the later commands named the entity by a temporary id), and so does an item made
- * inside the entity (a chart's market): the answer's `meta.created` maps its temporary key to
- * the new id, which replaces the key in later paths and bodies.
- */
-export function rebase<C extends OutboxCommand & { path: string; body?: unknown }>(
-  later: C,
-  applied: { entityId: string; newVersion: number | null; newId: string | null; created?: Readonly<Record<string, number>> },
-): C {
-  const entityId = applied.newId ?? later.entityId;
-  const renamed = applied.newId && applied.newId !== applied.entityId;
-  let path = renamed ? later.path.split(applied.entityId).join(applied.newId!) : later.path;
-  let item = later.item;
-  let body = later.body;
-  for (const [key, id] of Object.entries(applied.created ?? {})) {
-    path = path.split(key).join(String(id));
-    item = item?.split(key).join(String(id));
-    body = renameKey(body, key, id);
-  }
-  const baseVersion = applied.newVersion ?? later.baseVersion;
-  return { ...later, entityId, path, body, baseVersion, ...(item === undefined ? {} : { item }) };
-}
-
-/** The value with every string equal to `key` replaced by `id`, at any depth. */
-function renameKey(value: unknown, key: string, id: number): unknown {
-  if (value === key) return id;
-  if (Array.isArray(value)) return value.map((v) => renameKey(v, key, id));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameKey(v, key, id)]));
-  }
-  return value;
 }
 
 /** The temporary keys an answer says it turned into ids (`meta.created`). */

@@ -170,3 +170,37 @@ export function heldOrRefused(commands: readonly OutboxCommand[]): Set<string> {
   return out;
 }
 
+/**
+ * After a command is applied, the next command on the same entity was based on the version the
+ * first one made, which only the server knows: it takes the new version. A create hands its new
+ * id on too (the later commands named the entity by a temporary id), and so does an item made
+ * inside the entity (a chart's market): the answer's `meta.created` maps its temporary key to
+ * the new id, which replaces the key in later paths and bodies.
+ */
+export function rebase<C extends OutboxCommand & { path: string; body?: unknown }>(
+  later: C,
+  applied: { entityId: string; newVersion: number | null; newId: string | null; created?: Readonly<Record<string, number>> },
+): C {
+  const entityId = applied.newId ?? later.entityId;
+  const renamed = applied.newId && applied.newId !== applied.entityId;
+  let path = renamed ? later.path.split(applied.entityId).join(applied.newId!) : later.path;
+  let item = later.item;
+  let body = later.body;
+  for (const [key, id] of Object.entries(applied.created ?? {})) {
+    path = path.split(key).join(String(id));
+    item = item?.split(key).join(String(id));
+    body = renameKey(body, key, id);
+  }
+  const baseVersion = applied.newVersion ?? later.baseVersion;
+  return { ...later, entityId, path, body, baseVersion, ...(item === undefined ? {} : { item }) };
+}
+
+/** The value with every string equal to `key` replaced by `id`, at any depth. */
+function renameKey(value: unknown, key: string, id: number): unknown {
+  if (value === key) return id;
+  if (Array.isArray(value)) return value.map((v) => renameKey(v, key, id));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameKey(v, key, id)]));
+  }
+  return value;
+}

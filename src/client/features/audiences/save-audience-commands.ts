@@ -5,7 +5,7 @@ import type { SaveAudienceBody } from '@shared/schemas/grow';
 import type { HomeEntity } from '@shared/schemas/home';
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
-import { temporaryId } from '../../lib/offline/outbox';
+import { temporaryId } from '../../lib/offline/outbox-store';
 
 /**
  * Saving an audience (Save Audience, audiences/builder) goes through the outbox (issue 4): it is

@@ -1,8 +1,8 @@
 import type { AudienceBody, CreateChartBody, Mekko, UpdateChartBody } from '@shared/schemas/grow';
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
-import type { CommandInput } from '../../lib/offline/outbox';
-import { temporaryId } from '../../lib/offline/outbox';
+import type { CommandInput } from '../../lib/offline/outbox-store';
+import { temporaryId } from '../../lib/offline/outbox-store';
 import { applyToChart, applyToList, parseChartPath, serverPartOf, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
 import { growKeys } from './grow-keys';
 

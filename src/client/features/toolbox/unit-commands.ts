@@ -2,7 +2,7 @@ import { normalizeUnit, unitForCreate } from '@shared/rules/toolbox';
 import type { ToolboxUnit, ToolboxUnitBody } from '@shared/schemas/toolbox';
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
-import { temporaryId } from '../../lib/offline/outbox';
+import { temporaryId } from '../../lib/offline/outbox-store';
 import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
 
 /**

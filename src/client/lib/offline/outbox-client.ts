@@ -9,8 +9,8 @@ import { showToast } from '../ui-store';
 import type { StoredCommand } from './db';
 import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
-import type { CommandInput } from './outbox';
-import { answerData, nextRetryAt, retryNow } from './outbox-store';
+import type { CommandInput } from './outbox-store';
+import { addCommand, answerData, nextRetryAt, retryNow } from './outbox-store';
 
 /** The drain and the edits' bookkeeping: loaded when there is something to queue or send, not with the shell. */
 export const outboxCode = () => import('./outbox');
@@ -125,7 +125,8 @@ async function scheduleRetry(): Promise<void> {
  * the device cannot store it (storage full or blocked), the user is told: nothing is lost silently.
  */
 export async function enqueue(input: CommandInput): Promise<StoredCommand> {
-  const command = await Promise.all([deviceDb(), outboxCode()]).then(([db, code]) => code.addCommand(db, input)).catch((error: unknown) => {
+  // Stored by code the shell has: an edit made offline on a first visit (no worker yet) needs no download.
+  const command = await deviceDb().then((db) => addCommand(db, input)).catch((error: unknown) => {
     showToast(`Not saved: ${input.label}`, `This device could not store the edit (${error instanceof Error ? error.message : String(error)}).`);
     throw error;
   });

@@ -1,103 +1,18 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
-import { byCreation, dependents, entityKey, sendable } from '@shared/rules/outbox';
-import { createdKeys, laterOnEntity, outcomeOf, rebase } from '@shared/rules/outbox-answers';
+import { byCreation, dependents, entityKey, rebase, sendable } from '@shared/rules/outbox';
+import { createdKeys, laterOnEntity, outcomeOf } from '@shared/rules/outbox-answers';
 import { apiErrorSchema, goneDetailsSchema, versionConflictSchema } from '@shared/schemas/error';
 import * as z from 'zod/mini';
 import type { AppDatabase, StoredCommand } from './db';
-import { answerData } from './outbox-store';
+import { answerData, rememberApplied, writer, type CommandInput } from './outbox-store';
 
-export { answerData, nextRetryAt, rememberWriter, retryNow, temporaryId } from './outbox-store';
+export { addCommand, answerData, nextRetryAt, rememberApplied, rememberWriter, retryNow, temporaryId, type CommandInput } from './outbox-store';
 
 /**
  * The outbox (issue 4): every edit is a command stored on the device first, then sent with its
  * id as X-Request-ID, so a resend after a lost answer is applied at most once by the server.
  * This file has no React and no DOM: the page and the service worker both drain with it.
  */
-
-export interface CommandInput {
-  entity: string;
-  entityId: string;
-  baseVersion: number | null;
-  method: StoredCommand['method'];
-  path: string;
-  body?: unknown;
-  context: string | null;
-  label: string;
-  /** The part of the entity it changes (see OutboxCommand.item); absent for the whole entity. */
-  item?: string;
-  /** Temporary keys it makes (OutboxCommand.makes). */
-  makes?: string[];
-}
-
-async function writer(db: AppDatabase): Promise<{ userId: number | null; csrfToken: string | null }> {
-  const [user, csrf] = await db.meta.bulkGet(['userId', 'csrfToken']);
-  return {
-    userId: typeof user?.value === 'number' ? user.value : null,
-    csrfToken: typeof csrf?.value === 'string' ? csrf.value : null,
-  };
-}
-
-/** Stores a command (it is on the device before anything is sent). */
-export async function addCommand(db: AppDatabase, input: CommandInput, now = Date.now()): Promise<StoredCommand> {
-  const { userId } = await writer(db);
-  if (userId === null) throw new Error('No signed-in user to queue an edit for.');
-  const command: StoredCommand = {
-    id: crypto.randomUUID(),
-    entity: input.entity,
-    entityId: input.entityId,
-    baseVersion: input.baseVersion,
-    // Two edits in the same millisecond still keep the order they were made in.
-    createdAt: Math.max(now, ((await db.outbox.orderBy('createdAt').last())?.createdAt ?? 0) + 1e-3),
-    state: 'pending',
-    attempts: 0,
-    nextAttemptAt: null,
-    userId,
-    method: input.method,
-    path: input.path,
-    body: input.body,
-    context: input.context,
-    label: input.label,
-    error: null,
-    ...(input.item === undefined ? {} : { item: input.item }),
-    ...(input.makes === undefined ? {} : { makes: input.makes }),
-  };
-  return db.transaction('rw', db.outbox, db.meta, async () => {
-    const made = await catchUp(db, command, now);
-    await db.outbox.add(made);
-    return made;
-  });
-}
-
-/** How long an entity's last applied version is remembered: the time a page may take to show it. */
-const APPLIED_MEMORY_MS = 60_000;
-const appliedKey = (c: Pick<StoredCommand, 'entity' | 'entityId'>) => `applied|${c.entity}|${c.entityId}`;
-interface Applied {
-  version: number | null;
-  created: Record<string, number>;
-}
-
-/** What the server made of an entity's last applied command: its version and the ids of items made offline. */
-async function rememberApplied(db: AppDatabase, command: StoredCommand, version: number | null, created: Record<string, number>, now: number) {
-  const memo = await db.meta.get(appliedKey(command));
-  // Ids made within the last minute are still wanted; older ones are not carried on for ever.
-  const before = memo && now - memo.savedAt <= APPLIED_MEMORY_MS ? (memo.value as Applied).created : {};
-  const value: Applied = { version, created: { ...before, ...created } };
-  await db.meta.put({ key: appliedKey(command), value, savedAt: now });
-}
-
-/**
- * An edit made between an earlier edit's answer and the page taking that answer in was based
- * on what the page still showed: it takes the answer's version and the ids of what it made,
- * as it would have if it had been queued behind it. The answer is read from the entity's last
- * applied command, remembered for a minute (the page may have let go of the command already).
- */
-async function catchUp(db: AppDatabase, command: StoredCommand, now: number): Promise<StoredCommand> {
-  const memo = await db.meta.get(appliedKey(command));
-  if (!memo || now - memo.savedAt > APPLIED_MEMORY_MS) return command;
-  const { version, created } = memo.value as Applied;
-  const newer = version !== null && command.baseVersion !== null && version > command.baseVersion ? version : null;
-  return rebase(command, { entityId: command.entityId, newVersion: newer, newId: null, created });
-}
 
 interface Answer {
   status: number;
