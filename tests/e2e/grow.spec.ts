@@ -240,6 +240,8 @@ test('a chart is created, filled, reordered, filtered into insights, saved as an
 // themselves. An edit made before the page takes in the previous edit's answer is built on the old
 // version; the outbox remembers the entity's last applied version, so it is sent on the new one.
 test('two reorders made quickly one after the other are both saved, with no conflict with oneself', async ({ page }) => {
+  // Twelve keyboard moves, each waited for on the server: slow when the suite's own servers generate their demo data beside it.
+  test.setTimeout(60_000);
   await logInAs(page, USERS.admin);
   const api = await apiOf(page);
   const chart = await chartWith(api, unique('quick edits'), [
