@@ -58,6 +58,8 @@ test('after one online visit, the app shell and the cached API reads load offlin
 });
 
 test('the service worker polls the tasks and raises a desktop notification when a report becomes ready', async ({ page, context }) => {
+  // A login and two reloads, each waiting the 5 s before its first poll: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const report = (status: string) => ({
     data: [{
       id: 41, report_type: 'index_report', status, name: 'Fizz buyers', ui_name: 'Fizz buyers', created_at: '2026-01-02T10:00:00Z',
