@@ -144,12 +144,12 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
         const created = createdKeys(body);
         const renames = Object.keys(created).length > 0;
         await rememberApplied(db, command, made.version, created, now);
-        for (const later of laterOnEntity(await onEntity(), command)) {
-          if (later.state === 'done') continue;
-          // Every later command knew at most the version this one was sent on: the new one is the
-          // latest known, whichever of them goes next (one held back by a conflict may be skipped).
+        for (const [i, later] of laterOnEntity((await onEntity()).filter((c) => c.state !== 'done'), command).entries()) {
+          // Only the next command was based on this one's result (it passes its own on in turn:
+          // rebasing them all made a 500-edit drain write 5 times as often). One that goes past a
+          // held command on an older version is merged by the server with what it says it saw.
           // A created entity's id and a made item's id reach every later command, which named them by temporary keys.
-          const newVersion = later.baseVersion !== null ? made.version : null;
+          const newVersion = i === 0 && later.baseVersion !== null ? made.version : null;
           if (newVersion !== null || newId !== null || renames) await db.outbox.put(rebase(later, { entityId: command.entityId, newVersion, newId, created }));
         }
         return { kind: 'applied' as const, entity: await onEntity() };
