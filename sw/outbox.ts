@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { OFFLINE } from '@shared/constants';
+import { pendingCount } from '@shared/rules/outbox';
 import { appDb } from '../src/client/lib/offline/db';
 import { drainOutbox, retryNow } from '../src/client/lib/offline/outbox';
 import { probeServer, waitForServer } from '../src/client/lib/offline/server-watch';
@@ -25,7 +26,9 @@ export async function replayOutbox(): Promise<boolean> {
   if (result.sent > 0) {
     for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'OUTBOX_CHANGED' } satisfies OutboxChangedMessage);
   }
-  return (await db.outbox.where('state').anyOf('pending', 'waiting').count()) > 0 && !result.paused;
+  // Edits held back behind one that needs the user are not waiting for the network: counting them
+  // kept the sync failing (and the browser retrying it) until the user chose. The top bar's rule.
+  return pendingCount(await db.outbox.toArray()) > 0 && !result.paused;
 }
 
 /**
