@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import { openCountStore } from '../src/server/engine/sql/count-store';
 import { clientRegions, clients, regions } from '../src/server/db/schema';
 import { seedPopulation } from '../src/server/engine/population-seeder';
 
@@ -37,10 +38,11 @@ const targets = await database.db
   .where(values.all ? undefined : and(eq(clients.slug, values.client), eq(regions.slug, values.region)));
 if (targets.length === 0) throw new Error(`No client region ${values.client}/${values.region}: run npm start once to seed the demo tenant`);
 
+const store = await openCountStore(database, config.engineTimeLimitMs);
 for (const target of targets) {
   const started = performance.now();
   let last = 0;
-  const result = await seedPopulation(database.db, target.id, { people, segments: segmentCount, seed: `${values.seed}:${target.client}/${target.region}`, catalogSeed: `${values.seed}:${target.client}` }, (done, total) => {
+  const result = await seedPopulation(database.db, store, target.id, { people, segments: segmentCount, seed: `${values.seed}:${target.client}/${target.region}`, catalogSeed: `${values.seed}:${target.client}` }, (done, total) => {
     const pct = Math.floor((100 * done) / total);
     if (pct >= last + 10) {
       last = pct;
@@ -50,4 +52,5 @@ for (const target of targets) {
   const seconds = (performance.now() - started) / 1000;
   console.log(`${target.client}/${target.region}: ${result.people.toLocaleString()} people, ${result.segments} segments, ${result.attributeValues} attribute values, ${result.memberIds.toLocaleString()} memberships in ${seconds.toFixed(1)} s`);
 }
+await store.close();
 await database.close();

@@ -21,6 +21,7 @@ import hierarchyRoutes from './modules/hierarchy/hierarchy-routes';
 import homeRoutes from './modules/home/home-routes';
 import insightsRoutes from './modules/insights/insights-routes';
 import { DataManager } from './engine/data-manager';
+import { openCountStore } from './engine/sql/count-store';
 import notificationRoutes from './modules/notifications/notifications-routes';
 import toolboxRoutes from './modules/toolbox/toolbox-routes';
 import snapshotRoutes from './modules/snapshots/snapshot-routes';
@@ -65,7 +66,8 @@ export async function buildApp({ config, database, logger, serveClient = true }:
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const data = new DataManager(database.db, { timeLimitMs: config.engineTimeLimitMs, workers: config.engineWorkers, demo: config.demoData }, app.log);
+  const counts = await openCountStore(database, config.engineTimeLimitMs);
+  const data = new DataManager(database.db, counts, { timeLimitMs: config.engineTimeLimitMs, workers: config.engineWorkers, slots: config.engineSlots, demo: config.demoData }, app.log);
   app.decorate('data', data);
   app.addHook('onClose', () => data.close());
   app.addHook('onRequest', async (request, reply) => {

@@ -24,6 +24,8 @@ export interface Config {
   engineTimeLimitMs: number;
   /** Worker threads of the bitmap engine; each holds a range of every region's people. */
   engineWorkers: number;
+  /** Count questions worked on at once, all users together, and of those one user's; the rest wait their turn. */
+  engineSlots: { total: number; perUser: number; queuePerUser: number };
   /** Synthetic people made for each client region without data (the demo, in the background); null: none. */
   demoData: { people: number; segments: number } | null;
 }
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: env.APP_ENV ?? 'local',
     engineTimeLimitMs: positive(env, 'ENGINE_TIME_LIMIT_MS', 15_000),
     engineWorkers: positive(env, 'ENGINE_WORKERS', Math.min(2, os.availableParallelism())),
+    engineSlots: { total: positive(env, 'ENGINE_SLOTS', 4), perUser: positive(env, 'ENGINE_SLOTS_PER_USER', 2), queuePerUser: positive(env, 'ENGINE_QUEUE_PER_USER', 200) },
     // On by default wherever the demo tenant is seeded; DEMO_PEOPLE=0 turns it off.
     demoData: seedDemo && env.DEMO_PEOPLE !== '0'
       ? { people: positive(env, 'DEMO_PEOPLE', 1_000_000), segments: positive(env, 'DEMO_SEGMENTS', 300) }

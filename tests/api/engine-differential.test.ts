@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AudienceRules } from '../../src/shared/schemas/audience-rules';
-import { demographicCategories, demographicValues, memberChunks, segments } from '../../src/server/db/schema';
+import { demographicCategories, demographicValues, segments } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { Random } from '../../src/server/engine/generator/random';
 import type { CountEngine, CountsAnswer, CountsQuestion } from '../../src/server/engine/questions';
-import { decodeChunk } from '../../src/server/engine/sql/chunk-codec';
-import { SET_KIND } from '../../src/server/engine/sql/member-chunks-repository';
+import type { CountStore } from '../../src/server/engine/sql/count-store';
+import { readStoredSets } from './stored-sets';
 import { ADMIN, buildTestApp, login, type Session } from './helper';
 import { POPULATED, TEST_POPULATION, clientRegionIdOf } from './population';
 
@@ -33,7 +33,7 @@ interface RegionData {
   attribute: (id: number) => Uint32Array;
 }
 
-async function readRegion(db: Db, client: string, region: string): Promise<RegionData> {
+async function readRegion(db: Db, store: CountStore, client: string, region: string): Promise<RegionData> {
   const clientRegionId = await clientRegionIdOf(db, client, region);
   const all = await db.select({ id: segments.shortId, deleted: segments.deleted, people: segments.peopleCount }).from(segments).where(eq(segments.clientRegionId, clientRegionId)).orderBy(asc(segments.shortId));
   const rows = await db
@@ -48,19 +48,8 @@ async function readRegion(db: Db, client: string, region: string): Promise<Regio
     c.values.push(r.valueId);
     categories.set(r.categoryId, c);
   }
-  // The members, decoded here from the stored chunks: neither engine is involved.
-  const chunks = await db
-    .select({ kind: memberChunks.setKind, id: memberChunks.setId, chunk: memberChunks.chunk, bits: memberChunks.bits })
-    .from(memberChunks)
-    .where(eq(memberChunks.clientRegionId, clientRegionId));
-  const sets = new Map<string, number[]>();
-  for (const row of chunks) {
-    const key = `${row.kind}:${row.id}`;
-    const list = sets.get(key) ?? [];
-    list.push(...decodeChunk(row.chunk, row.bits));
-    sets.set(key, list);
-  }
-  const frozen = new Map([...sets].map(([k, v]) => [k, Uint32Array.from(v).sort()]));
+  // The members, read back from the count store: neither engine is involved.
+  const stored = await readStoredSets(db, store, clientRegionId);
   const none = new Uint32Array();
   return {
     context: `${client}/${region}`,
@@ -69,8 +58,8 @@ async function readRegion(db: Db, client: string, region: string): Promise<Regio
     large: [...all].filter((s) => !s.deleted).sort((a, b) => b.people - a.people).slice(0, 12).map((s) => s.id),
     special: all.filter((s) => s.deleted || s.people < 30).map((s) => s.id),
     categories: [...categories.values()],
-    segment: (id) => frozen.get(`${SET_KIND.segment}:${id}`) ?? none,
-    attribute: (id) => frozen.get(`${SET_KIND.attribute}:${id}`) ?? none,
+    segment: (id) => stored.segments.get(id) ?? none,
+    attribute: (id) => stored.attributes.get(id) ?? none,
   };
 }
 
@@ -169,7 +158,7 @@ describe('molecula and es give the same answers (differential)', async () => {
   const { app, database } = await buildTestApp();
   const engines: Record<'molecula' | 'es', CountEngine> = { molecula: app.data.bitmaps, es: app.data.sql };
   const regions: RegionData[] = [];
-  for (const [client, region] of POPULATED) regions.push(await readRegion(database.db, client, region));
+  for (const [client, region] of POPULATED) regions.push(await readRegion(database.db, app.data.store, client, region));
   const both = async <T>(ask: (engine: CountEngine) => Promise<T>): Promise<{ molecula: T; es: T }> => {
     const [molecula, es] = await Promise.all([ask(engines.molecula), ask(engines.es)]);
     return { molecula, es };

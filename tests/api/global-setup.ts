@@ -14,6 +14,6 @@ export default async function setup() {
   const database = await openDatabase({ dataDir: TEMPLATE_DIR });
   await database.migrate();
   await seedDemo(database.db, 'demo-password');
-  await seedTestPopulation(database.db);
+  await seedTestPopulation(database);
   await database.close();
 }

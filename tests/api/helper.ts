@@ -38,7 +38,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
     const database = await openDatabase({ url: testUrl.toString() });
     await database.migrate();
     await seedDemo(database.db, DEMO_PASSWORD);
-    await seedTestPopulation(database.db);
+    await seedTestPopulation(database);
     return {
       database,
       cleanup: async () => {

@@ -17,13 +17,13 @@ import {
 } from '../../src/shared/schemas/insights';
 import { hierarchyResponseSchema } from '../../src/shared/schemas/hierarchy';
 import { TEXT } from '../../src/shared/constants';
-import { memberChunks, rolePermissions, roles, segments as segmentsTable } from '../../src/server/db/schema';
+import { rolePermissions, roles, segments as segmentsTable } from '../../src/server/db/schema';
 import { RoaringBitmap32 } from '../../src/server/engine/bitmap/roaring';
 import { VENDORS as GENERATED_VENDORS } from '../../src/server/engine/generator/catalog';
 import { TimeLimitError } from '../../src/server/engine/questions';
 import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
-import { decodeChunk } from '../../src/server/engine/sql/chunk-codec';
-import { SET_KIND } from '../../src/server/engine/sql/member-chunks-repository';
+import type { CountStore } from '../../src/server/engine/sql/count-store';
+import { readStoredSets } from './stored-sets';
 import type { Db } from '../../src/server/db/client';
 import { ADMIN, ANALYST, VIEWER, buildTestApp, login, type Session } from './helper';
 import { buildAppOn, expectError, strict } from './support';
@@ -42,20 +42,11 @@ interface Universe {
   attributes: Map<number, Set<number>>;
 }
 
-/** Every set of a client region, straight from member_chunks (neither engine is involved). */
-async function readUniverse(db: Db, clientRegionId: number): Promise<Universe> {
-  const rows = await db
-    .select({ kind: memberChunks.setKind, id: memberChunks.setId, chunk: memberChunks.chunk, bits: memberChunks.bits })
-    .from(memberChunks)
-    .where(eq(memberChunks.clientRegionId, clientRegionId));
-  const universe: Universe = { segments: new Map(), attributes: new Map() };
-  for (const row of rows) {
-    const target = row.kind === SET_KIND.segment ? universe.segments : universe.attributes;
-    const set = target.get(row.id) ?? new Set<number>();
-    for (const person of decodeChunk(row.chunk, row.bits)) set.add(person);
-    target.set(row.id, set);
-  }
-  return universe;
+/** Every set of a client region, read back from the count store (neither engine is involved). */
+async function readUniverse(db: Db, store: CountStore, clientRegionId: number): Promise<Universe> {
+  const stored = await readStoredSets(db, store, clientRegionId);
+  const toSets = (sets: Map<number, Uint32Array>) => new Map([...sets].map(([id, ids]) => [id, new Set(ids)]));
+  return { segments: toSets(stored.segments), attributes: toSets(stored.attributes) };
 }
 
 const intersectionSize = (a: Set<number>, b: Set<number>) => {
@@ -170,7 +161,7 @@ describe('the audience count engine API (issue 3)', async () => {
       live,
       big: [...live].sort((a, b) => size(b) - size(a)).map((s) => s.id),
       size,
-      o: oracle(await readUniverse(db, await clientRegionIdOf(db, client, region))),
+      o: oracle(await readUniverse(db, app.data.store, await clientRegionIdOf(db, client, region))),
     };
   };
   const kits = { acmeUs: await kitOf('acme', 'us'), acmeUk: await kitOf('acme', 'uk'), globexUs: await kitOf('globex', 'us') };
@@ -454,7 +445,7 @@ describe('the audience count engine API (issue 3)', async () => {
 
     it('counts the viewer\'s own client region', async () => {
       const globexUs = await clientRegionIdOf(db, 'globex', 'us');
-      const g = oracle(await readUniverse(db, globexUs));
+      const g = oracle(await readUniverse(db, app.data.store, globexUs));
       const id = [...globexSegments].filter((s) => !s.deleted).sort((a, b) => (b.count.people.us ?? 0) - (a.count.people.us ?? 0))[0]!.id;
       const res = await viewer.request({ method: 'POST', url: '/api/audiences/count', payload: { rules: { include: { and: [[id]] } } }, context: 'globex/us' });
       expect(countResponseSchema.parse(res.json()).data.count).toBe(g.members(id).size);

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
+import type { Database, Db } from '../../src/server/db/client';
 import { clientRegions, clients, regions } from '../../src/server/db/schema';
 import { catalogSeedOf } from '../../src/server/engine/generator/generator';
 import { seedPopulation } from '../../src/server/engine/population-seeder';
+import { openCountStore } from '../../src/server/engine/sql/count-store';
 
 /**
  * The synthetic people the API tests count: small, so every database copy stays quick. The
@@ -27,8 +28,15 @@ export async function clientRegionIdOf(db: Db, client: string, region: string): 
   return row.id;
 }
 
-export async function seedTestPopulation(db: Db) {
-  for (const [client, region] of POPULATED) {
-    await seedPopulation(db, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: catalogSeedOf(client) });
+/** Seeds the populated regions: the catalogue in the database, the members in its count store. */
+export async function seedTestPopulation(database: Database) {
+  const db = database.db;
+  const store = await openCountStore(database, 15_000);
+  try {
+    for (const [client, region] of POPULATED) {
+      await seedPopulation(db, store, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: catalogSeedOf(client) });
+    }
+  } finally {
+    await store.close();
   }
 }

@@ -16,6 +16,9 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's URL, or PGlite's data directory (the count store opens its own beside it: engine/sql/count-store.ts). */
+  url?: string;
+  dataDir?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,6 +37,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       async migrate() {
         // Several API processes may start together: one migrates, the others wait.
         const conn = await pool.connect();
@@ -58,6 +62,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    dataDir: dir,
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };

@@ -28,7 +28,11 @@ export function addVendorDataSource(db: Executor, vendorId: number, regionId: nu
   return db.insert(vendorDataSources).values({ vendorId, regionId, useCases }).onConflictDoNothing();
 }
 
-/** Forgets a client region's people, catalogue and members, before they are made again. */
+/**
+ * Forgets a client region's catalogue before it is made again (its members are the count
+ * store's). Members the main database still holds from before the count store had its own
+ * PGlite are dropped too.
+ */
 export async function clearPopulation(db: Executor, clientRegionId: number) {
   await db.delete(memberChunks).where(eq(memberChunks.clientRegionId, clientRegionId));
   await db.delete(segments).where(eq(segments.clientRegionId, clientRegionId));

@@ -2,15 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from '@shared/schemas/auth';
 import type { DataStatus } from '@shared/schemas/insights';
 import type { Db } from '../db/client';
+import { CountSlots } from './count-slots';
 import * as repo from './engine-repository';
 import { catalogSeedOf } from './generator/generator';
 import { seedPopulation } from './population-seeder';
 import type { CountEngine } from './questions';
 import { BitmapEngine } from './runtime/bitmap-engine';
-import { SqlEngine } from './sql/sql-engine';
+import type { CountStore } from './sql/count-store';
 
 export interface DataManagerOptions {
   timeLimitMs: number;
+  /** Questions the engines work on at once, and of those one user's (the rest wait: count-slots.ts). */
+  slots?: { total: number; perUser: number; queuePerUser: number };
   /** Bitmap engine worker threads (shards of each region's people). */
   workers: number;
   /** Make synthetic people for client regions that have none (the demo), at this size. */
@@ -29,12 +32,16 @@ interface RegionState {
 
 /**
  * Owns both data sources and the life of each client region's data: generated (the demo, in
- * the background), stored in member_chunks, then loaded into the bitmap worker. Questions for a
- * region that is not ready are refused with the state it is in, never answered wrongly.
+ * the background), stored in the count store, then loaded into the bitmap worker, one region
+ * after the other, each usable as soon as it is stored (SQL) and loaded (bitmaps). Regions
+ * someone asks for or can see go first. Questions for a region that is not ready are refused
+ * with the state it is in, never answered wrongly.
  */
 export class DataManager {
   readonly bitmaps: BitmapEngine;
-  readonly sql: SqlEngine;
+  readonly sql: CountEngine;
+  /** Count work shared fairly between users. */
+  readonly slots: CountSlots;
   private readonly states = new Map<number, RegionState>();
   /** client id:region id -> client region id, for the regions known at start. */
   private readonly clientRegions = new Map<string, number>();
@@ -42,28 +49,61 @@ export class DataManager {
   private readonly catalogs = new Map<number, Promise<repo.RegionCatalog>>();
   private work: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Regions someone asked for or can see, in the order they were first wanted: prepared before the others. */
+  private readonly wanted: number[] = [];
 
   constructor(
     private readonly db: Db,
+    /** Where the members live (tests read them back from it). */
+    readonly store: CountStore,
     private readonly options: DataManagerOptions,
     private readonly log: FastifyBaseLogger,
   ) {
     this.bitmaps = new BitmapEngine(options.timeLimitMs, options.workers);
-    this.sql = new SqlEngine(db, (id) => this.states.get(id)?.people ?? 0, options.timeLimitMs);
+    this.slots = new CountSlots({ ...(options.slots ?? { total: 4, perUser: 2, queuePerUser: 200 }), waitLimitMs: options.timeLimitMs });
+    this.sql = store.engine((id) => this.states.get(id)?.people ?? 0);
     // A question past the time limit restarts the worker empty: load everything again.
     this.bitmaps.onRestart = () => {
       for (const state of this.states.values()) if (state.state === 'ready') Object.assign(state, { state: 'loading', progress: 0 });
-      this.enqueue(() => this.loadAll());
+      this.enqueue(() => this.prepareAll());
     };
   }
 
   /** Reads what each client region has, then (in the background) generates what is missing and loads it. */
   async start(): Promise<void> {
     await this.refresh();
-    this.enqueue(async () => {
-      if (this.options.demo) await this.generateMissing(this.options.demo);
-      await this.loadAll();
-    });
+    this.enqueue(() => this.prepareAll());
+  }
+
+  /**
+   * Puts regions first in line (in this order, after those already wanted): the region a
+   * question is about, the regions a signed-in user can see.
+   */
+  prefer(clientRegionIds: readonly number[]) {
+    for (const id of clientRegionIds) if (this.states.has(id) && !this.wanted.includes(id)) this.wanted.push(id);
+  }
+
+  /** The next region to prepare: a wanted one first, then any stored one to load, then the rest by id. */
+  private next(): number | undefined {
+    const waiting = (id: number) => {
+      const state = this.states.get(id)!;
+      return state.state !== 'ready' && state.state !== 'failed' && (state.stored || this.options.demo !== null);
+    };
+    const wanted = this.wanted.find(waiting);
+    if (wanted !== undefined) return wanted;
+    const ids = [...this.states.keys()].filter(waiting);
+    return ids.find((id) => this.states.get(id)!.stored) ?? ids[0];
+  }
+
+  /** Each region in turn: generated when it has no data (the demo), then loaded, before the next one starts. */
+  private async prepareAll() {
+    for (let id = this.next(); id !== undefined && !this.closed; id = this.next()) {
+      const state = this.states.get(id)!;
+      if (!state.stored) await this.generate(id, state, this.options.demo!);
+      if (this.closed) return;
+      if (state.stored) await this.load(id, state);
+      else if (state.state !== 'failed') Object.assign(state, { state: 'failed', progress: 0 });
+    }
   }
 
   /** Resolves when the background work queued so far is done (tests and the benchmark wait on it). */
@@ -78,7 +118,8 @@ export class DataManager {
   private async refresh() {
     for (const row of await repo.regionsWithData(this.db)) {
       this.clientRegions.set(`${row.clientId}:${row.regionId}`, row.clientRegionId);
-      const ready = row.status === 'ready' && row.people !== null;
+      // A data set is only as good as its stored members (a data directory from before the count store had its own has none there).
+      const ready = row.status === 'ready' && row.people !== null && (await this.store.hasMembers(row.clientRegionId));
       this.states.set(row.clientRegionId, {
         client: row.client,
         region: row.region,
@@ -90,32 +131,20 @@ export class DataManager {
     }
   }
 
-  private async generateMissing(size: { people: number; segments: number }) {
-    for (const [clientRegionId, state] of this.states) {
-      if (this.closed) return;
-      if (state.stored) continue;
-      Object.assign(state, { state: 'generating', progress: 0, people: size.people });
+  private async generate(clientRegionId: number, state: RegionState, size: { people: number; segments: number }) {
+    Object.assign(state, { state: 'generating', progress: 0, people: size.people });
+    this.forgetCatalog(clientRegionId);
+    const started = performance.now();
+    try {
+      await seedPopulation(this.db, this.store, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: catalogSeedOf(state.client) }, (done, total) => {
+        state.progress = done / total;
+      });
+      Object.assign(state, { state: 'loading', progress: 0, stored: true });
       this.forgetCatalog(clientRegionId);
-      const started = performance.now();
-      try {
-        await seedPopulation(this.db, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: catalogSeedOf(state.client) }, (done, total) => {
-          state.progress = done / total;
-        });
-        Object.assign(state, { state: 'loading', progress: 0, stored: true });
-        this.forgetCatalog(clientRegionId);
-        this.log.info({ client: state.client, region: state.region, ms: Math.round(performance.now() - started) }, 'demo audience data generated');
-      } catch (err) {
-        Object.assign(state, { state: 'failed', progress: 0 });
-        this.log.error({ err, client: state.client, region: state.region }, 'demo audience data generation failed');
-      }
-    }
-  }
-
-  private async loadAll() {
-    for (const [clientRegionId, state] of this.states) {
-      if (this.closed) return;
-      if (!state.stored || state.state === 'ready') continue;
-      await this.load(clientRegionId, state);
+      this.log.info({ client: state.client, region: state.region, ms: Math.round(performance.now() - started) }, 'demo audience data generated');
+    } catch (err) {
+      Object.assign(state, { state: 'failed', progress: 0 });
+      if (!this.closed) this.log.error({ err, client: state.client, region: state.region }, 'demo audience data generation failed');
     }
   }
 
@@ -127,7 +156,7 @@ export class DataManager {
       await this.bitmaps.begin(clientRegionId, state.people);
       for (const [i, set] of sets.entries()) {
         if (this.closed) return;
-        const { chunks, bits } = await repo.setChunks(this.db, clientRegionId, set.kind, set.id);
+        const { chunks, bits } = await this.store.setChunks(clientRegionId, set.kind, set.id);
         await this.bitmaps.set(clientRegionId, set.kind, set.id, chunks, bits);
         state.progress = (i + 1) / sets.length;
       }
@@ -169,6 +198,7 @@ export class DataManager {
   /** The engine of a data source, once the region can answer with it; otherwise why not (a sentence). */
   engineFor(clientRegionId: number, source: DataSource): CountEngine | string {
     const state = this.states.get(clientRegionId);
+    if (state && state.state !== 'ready') this.prefer([clientRegionId]);
     const where = state ? `${state.client}/${state.region}` : 'this region';
     if (!state || state.state === 'absent') return `There is no audience data for ${where} yet.`;
     if (state.state === 'queued') return `The audience data for ${where} is waiting to be generated. Try again in a minute.`;
@@ -192,5 +222,6 @@ export class DataManager {
   async close() {
     this.closed = true;
     await this.bitmaps.close();
+    await this.store.close();
   }
 }

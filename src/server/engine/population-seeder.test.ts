@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { clientRegions, clients, dataSets, demographicCategories, demographicValues, regions, segments, vendorDataSources } from '../db/schema';
 import { seedPopulation } from './population-seeder';
+import { openCountStore, type CountStore } from './sql/count-store';
+import type { SetKind } from './sql/member-chunks-repository';
 
 const OPTIONS = { people: 70_000, segments: 40, seed: 'seeder-test' };
 
@@ -13,6 +15,7 @@ describe('seedPopulation', () => {
   let database: Database;
   let dir: string;
   let clientRegionId: number;
+  let store: CountStore;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seeder-'));
@@ -22,19 +25,22 @@ describe('seedPopulation', () => {
     const [region] = await database.db.insert(regions).values({ slug: 'sx', name: 'Seeder Region' }).returning();
     const [cr] = await database.db.insert(clientRegions).values({ clientId: client!.id, regionId: region!.id }).returning();
     clientRegionId = cr!.id;
-    await seedPopulation(database.db, clientRegionId, OPTIONS);
+    store = await openCountStore(database, 15_000);
+    await seedPopulation(database.db, store, clientRegionId, OPTIONS);
   }, 60_000);
 
   afterAll(async () => {
+    await store?.close();
     await database?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const storedCounts = async (kind: number) => {
-    const result = (await database.db.execute(
-      sql`select set_id, sum(bit_count(bits))::int as n from member_chunks where client_region_id = ${clientRegionId} and set_kind = ${kind} group by set_id`,
-    )) as unknown as { rows: { set_id: number; n: number }[] };
-    return new Map(result.rows.map((r) => [Number(r.set_id), Number(r.n)]));
+  /** People in a stored set, read back from the count store. */
+  const storedCount = async (kind: SetKind, id: number) => {
+    const { bits } = await store.setChunks(clientRegionId, kind, id);
+    let n = 0;
+    for (const byte of bits) for (let b = byte; b; b &= b - 1) n++;
+    return n;
   };
 
   it('writes the catalogue: 15 categories, 201 values, the segments, vendors with data sources', async () => {
@@ -48,22 +54,26 @@ describe('seedPopulation', () => {
   });
 
   it('stores members whose counts match each segment and partition everyone per category', async () => {
-    const segmentCounts = await storedCounts(1);
     for (const s of await database.db.select().from(segments).where(eq(segments.clientRegionId, clientRegionId))) {
-      expect(segmentCounts.get(s.shortId) ?? 0).toBe(s.peopleCount);
+      expect(await storedCount('segment', s.shortId)).toBe(s.peopleCount);
       expect(s.name).toBe(s.pathParts.join(' > '));
     }
-    const valueCounts = await storedCounts(2);
     const [age] = await database.db.select().from(demographicCategories).where(eq(demographicCategories.name, 'Age'));
     const ageValues = await database.db.select().from(demographicValues).where(eq(demographicValues.categoryId, age!.id));
-    expect(ageValues.reduce((sum, v) => sum + (valueCounts.get(v.id) ?? 0), 0)).toBe(70_000);
+    let people = 0;
+    for (const v of ageValues) people += await storedCount('attribute', v.id);
+    expect(people).toBe(70_000);
   });
 
   it('replaces rather than duplicates when run again, with the same numbers', async () => {
-    const before = await storedCounts(1);
-    await seedPopulation(database.db, clientRegionId, OPTIONS);
+    const sizes = async () => {
+      const rows = await database.db.select().from(segments).where(eq(segments.clientRegionId, clientRegionId));
+      return Promise.all(rows.sort((a, b) => a.shortId - b.shortId).map((s) => storedCount('segment', s.shortId)));
+    };
+    const before = await sizes();
+    await seedPopulation(database.db, store, clientRegionId, OPTIONS);
     expect(await database.db.$count(segments, eq(segments.clientRegionId, clientRegionId))).toBe(40);
     expect(await database.db.$count(demographicValues)).toBe(201);
-    expect(await storedCounts(1)).toEqual(before);
+    expect(await sizes()).toEqual(before);
   }, 60_000);
 });

@@ -1,10 +1,10 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/client';
+import type { CountStore } from './sql/count-store';
 import { CATEGORIES } from './generator/catalog';
 import { buildCatalog, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
 import { membersInWorker } from './generator/members-in-worker';
 import * as repo from './catalogue-repository';
-import { storeMembers } from './sql/member-chunks-repository';
 
 export interface SeedResult {
   people: number;
@@ -16,10 +16,11 @@ export interface SeedResult {
 /**
  * Makes a client region's synthetic people, catalogue and members, replacing what it had:
  * vendors and their data sources, 15 demographic categories, the segments, and every set's
- * members in member_chunks. The same options give the same data.
+ * members in the count store. The same options give the same data.
  */
 export async function seedPopulation(
   db: Db,
+  store: CountStore,
   clientRegionId: number,
   options: GeneratorOptions,
   onProgress?: (done: number, total: number) => void,
@@ -32,6 +33,7 @@ export async function seedPopulation(
   const vendorIds = new Map<string, number>();
   const valueIds = new Map<number, number>();
 
+  await store.clearRegion(clientRegionId);
   await db.transaction(async (tx) => {
     await repo.setDataSet(tx, clientRegionId, options.people, seed, 'generating');
     await repo.clearPopulation(tx, clientRegionId);
@@ -51,11 +53,11 @@ export async function seedPopulation(
   const total = catalog.attributes.length + catalog.segments.length;
   let done = 0;
   let memberIds = 0;
-  // Generated in a worker thread; stored here a few chunks a statement, letting requests in between.
-  const store = { rowsPerStatement: 4, between: () => yieldToLoop() };
+  // Generated in a worker thread and stored by the count store (on PGlite, in its own thread).
   for await (const set of membersInWorker(options)) {
+    const size = set.members.length;
     if (set.kind === 'attribute') {
-      await storeMembers(db, clientRegionId, 'attribute', valueIds.get(set.attribute.id)!, set.members, store);
+      await store.storeMembers(clientRegionId, 'attribute', valueIds.get(set.attribute.id)!, set.members);
     } else {
       const s = set.segment;
       await repo.insertSegment(db, {
@@ -67,13 +69,13 @@ export async function seedPopulation(
         vendorId: vendorIds.get(s.vendorName)!,
         deleted: s.deleted,
         allowCreateAudienceSingle: s.allowCreateAudienceSingle,
-        peopleCount: set.members.length,
+        peopleCount: size,
       });
-      await storeMembers(db, clientRegionId, 'segment', s.shortId, set.members, store);
+      await store.storeMembers(clientRegionId, 'segment', s.shortId, set.members);
     }
-    memberIds += set.members.length;
+    memberIds += size;
     onProgress?.(++done, total);
-    // PGlite answers on this thread: let requests in between sets (the demo seeds while serving).
+    // The catalogue's PGlite answers on this thread: let requests in between sets (the demo seeds while serving).
     await yieldToLoop();
   }
   await repo.setDataSet(db, clientRegionId, options.people, seed, 'ready');

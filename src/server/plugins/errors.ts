@@ -13,6 +13,8 @@ export default fp(async (app) => {
     if (err instanceof AppError) {
       status = err.status;
       body = { error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) }, ...err.extra };
+      const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const issues = err.validation.map((v) => ({

@@ -6,19 +6,21 @@ import { TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestio
 import { CHUNK_BITS } from './chunk-codec';
 import { countRuleSql, countsSql, overlapSql, widgetCountsSql, type ChunkRange } from './sql-questions';
 
-/** Chunk rows (8 KB each) one statement may read: keeps each statement short (on PGlite it blocks the API thread). */
+/** Chunk rows (8 KB each) one statement may read: keeps each statement short, so others' statements run between. */
 const ROWS_PER_STATEMENT = 256;
 
 /**
- * The `es` data source: the questions in SQL, asked in slices of chunks. Between slices the
- * event loop runs (PGlite computes on the API thread) and the time limit is checked, so a
- * runaway question stops at the next slice and says so. Answers add up across slices.
+ * The `es` data source: the questions in SQL, asked in slices of chunks. Between slices other
+ * statements run and the time limit is checked (and `stopped`, the asker giving up), so a
+ * runaway question stops at the next slice and says so. Answers add up across slices. On
+ * embedded PGlite it runs in the count store's worker thread (worker-count-store.ts).
  */
 export class SqlEngine implements CountEngine {
   constructor(
     private readonly db: Db,
     private readonly peopleOf: (clientRegionId: number) => number,
     private readonly timeLimitMs: number,
+    private readonly stopped: () => boolean = () => false,
   ) {}
 
   private async sliced<T>(clientRegionId: number, sets: number, ask: (range: ChunkRange) => Promise<T>, add: (total: T, part: T) => T): Promise<T> {
@@ -28,7 +30,7 @@ export class SqlEngine implements CountEngine {
     let total: T | undefined;
     for (let lo = 0; lo < chunks; lo += step) {
       if (lo > 0) {
-        if (performance.now() > deadline) throw new TimeLimitError(this.timeLimitMs);
+        if (performance.now() > deadline || this.stopped()) throw new TimeLimitError(this.timeLimitMs);
         await yieldToLoop();
       }
       const part = await ask({ lo, hi: Math.min(chunks, lo + step) - 1 });

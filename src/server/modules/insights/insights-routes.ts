@@ -22,7 +22,7 @@ import {
 import { hierarchyFor } from '../hierarchy/hierarchy-service';
 import * as service from './insights-service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /**
  * The count engine's API (issue 3). Every route is scoped to the caller's X-Context; segment
@@ -77,6 +77,8 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const hierarchy = await hierarchyFor(app.database.db, request.auth!);
     const visible = new Set(hierarchy.flatMap((c) => c.regions.map((r) => `${c.slug}/${r.slug}`)));
+    // What a signed-in user can see is prepared before what nobody is looking at.
+    app.data.prefer(hierarchy.flatMap((c) => c.regions.map((r) => app.data.clientRegionOf(c.id, r.id))).filter((id): id is number => id !== null));
     return { data: app.data.statuses().filter((s) => visible.has(`${s.client}/${s.region}`)) };
   });
 };

@@ -4,6 +4,7 @@ import { countsIds, emptyCounts, hasShortIds, widgetMaths } from '@shared/rules/
 import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db, Executor } from '../../db/client';
 import type { DataManager } from '../../engine/data-manager';
+import { CountSlotsBusyError } from '../../engine/count-slots';
 import { TimeLimitError, type CountEngine } from '../../engine/questions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
@@ -51,11 +52,16 @@ function engineOf(asker: Asker, clientRegion: number): CountEngine {
   return found;
 }
 
-async function timed<T>(question: Promise<T>): Promise<T> {
+/**
+ * Asks in one of the user's count slots (a user's questions wait behind their own, never take
+ * every slot): past the time limit, waiting or working, 503 TIME_LIMIT; too many waiting, 429.
+ */
+async function timed<T>(asker: Asker, question: () => Promise<T>): Promise<T> {
   try {
-    return await question;
+    return await asker.data.slots.run(String(asker.auth.user.id), question);
   } catch (err) {
     if (err instanceof TimeLimitError) throw new AppError(503, ERROR_CODES.timeLimit, err.message);
+    if (err instanceof CountSlotsBusyError) throw new AppError(429, ERROR_CODES.rateLimited, err.message, { retryAfter: err.retryAfterSeconds });
     throw err;
   }
 }
@@ -73,13 +79,13 @@ async function prepare(asker: Asker, ids: number[]) {
 
 export async function countAudience(asker: Asker, rules: AudienceRules): Promise<number> {
   const { clientRegion, engine } = await prepare(asker, rulesIds(rules));
-  return timed(engine.count(clientRegion, rules));
+  return timed(asker, () => engine.count(clientRegion, rules));
 }
 
 export async function counts(asker: Asker, body: CountsBody) {
   if (!hasShortIds(body)) return emptyCounts();
   const { clientRegion, engine } = await prepare(asker, countsIds(body));
-  return timed(
+  return timed(asker, () =>
     engine.counts(clientRegion, {
       matched: body.matched_short_ids,
       modeled: body.modeled_short_ids,
@@ -95,7 +101,7 @@ export async function widget(asker: Asker, rules: AudienceRules, category: numbe
   const { categories } = await asker.data.catalog(clientRegion);
   const wanted = typeof category === 'number' ? categories.find((c) => c.id === category) : categories.find((c) => c.name.toLowerCase() === category.trim().toLowerCase());
   if (!wanted) throw notFound(`${asker.ctx.clientSlug}/${asker.ctx.regionSlug} has no demographic category ${JSON.stringify(category)}.`);
-  const answer = await timed(engine.widget(clientRegion, rules, wanted.values.map((v) => v.id)));
+  const answer = await timed(asker, () => engine.widget(clientRegion, rules, wanted.values.map((v) => v.id)));
   const names = new Map(wanted.values.map((v) => [v.id, v.name]));
   return {
     category: { id: wanted.id, name: wanted.name },
@@ -112,7 +118,7 @@ export async function widget(asker: Asker, rules: AudienceRules, category: numbe
 
 export async function overlap(asker: Asker, audiences: { name: string; rules: AudienceRules }[]) {
   const { clientRegion, engine } = await prepare(asker, audiences.flatMap((a) => rulesIds(a.rules)));
-  const answer = await timed(engine.overlap(clientRegion, audiences.map((a) => a.rules)));
+  const answer = await timed(asker, () => engine.overlap(clientRegion, audiences.map((a) => a.rules)));
   const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
   return {
     audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })),

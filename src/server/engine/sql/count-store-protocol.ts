@@ -1,0 +1,18 @@
+import type { SetKind } from './member-chunks-repository';
+import type { CountQuestion } from './count-store';
+
+/** Messages from the API thread to the count store's worker. */
+export type CountStoreRequest =
+  | { op: 'open'; dir: string; timeLimitMs: number }
+  | { op: 'store'; region: number; kind: SetKind; setId: number; ids: Uint32Array }
+  | { op: 'clear'; region: number }
+  | { op: 'chunks'; region: number; kind: SetKind; setId: number }
+  | { op: 'has'; region: number }
+  | { op: 'ask'; region: number; people: number; question: CountQuestion }
+  /** The asker gave up (its time limit): stop at the next slice. */
+  | { op: 'cancel'; of: number }
+  | { op: 'close' };
+
+export type CountStoreReply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; message: string; timeLimit: boolean };

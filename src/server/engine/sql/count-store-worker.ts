@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type { Executor } from '../../db/client';
+import { TimeLimitError } from '../questions';
+import { askEngine, LocalCountStore, type SetChunks } from './count-store';
+import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
+import { SqlEngine } from './sql-engine';
+
+/**
+ * The count store's thread: owns the embedded PGlite of member_chunks (`pg-counts`), stores and
+ * reads sets and answers the SQL questions, so none of that runs on the API's event loop. Many
+ * questions run at once; PGlite takes their slices in turn.
+ */
+let store: Promise<{ local: LocalCountStore; timeLimitMs: number; close: () => Promise<void> }> | null = null;
+const running = new Set<number>();
+const cancelled = new Set<number>();
+
+async function open(dir: string, timeLimitMs: number) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  // The same table as the main database's, without the reference to client_regions (that table lives there).
+  await client.exec(`create table if not exists member_chunks (
+    client_region_id integer not null,
+    set_kind smallint not null,
+    set_id integer not null,
+    chunk integer not null,
+    bits bit varying not null,
+    primary key (client_region_id, set_kind, set_id, chunk))`);
+  const local = new LocalCountStore(drizzle(client) as unknown as Executor, timeLimitMs);
+  return { local, timeLimitMs, close: () => client.close() };
+}
+
+async function handle(id: number, request: CountStoreRequest): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+  if (request.op === 'open') {
+    store = open(request.dir, request.timeLimitMs);
+    await store;
+    return { result: null };
+  }
+  if (!store) throw new Error('The count store is not open');
+  const { local, timeLimitMs, close } = await store;
+  switch (request.op) {
+    case 'store':
+      await local.storeMembers(request.region, request.kind, request.setId, request.ids);
+      return { result: null };
+    case 'clear':
+      await local.clearRegion(request.region);
+      return { result: null };
+    case 'chunks': {
+      const found: SetChunks = await local.setChunks(request.region, request.kind, request.setId);
+      return { result: found, transfer: [found.chunks.buffer as ArrayBuffer, found.bits.buffer as ArrayBuffer] };
+    }
+    case 'has':
+      return { result: await local.hasMembers(request.region) };
+    case 'ask': {
+      const engine = new SqlEngine(local.db, () => request.people, timeLimitMs, () => cancelled.has(id));
+      running.add(id);
+      try {
+        return { result: await askEngine(engine, request.region, request.question) };
+      } finally {
+        running.delete(id);
+        cancelled.delete(id);
+      }
+    }
+    case 'cancel':
+      if (running.has(request.of)) cancelled.add(request.of);
+      return { result: null };
+    case 'close':
+      await close();
+      return { result: null };
+  }
+}
+
+parentPort!.on('message', ({ id, request }: { id: number; request: CountStoreRequest }) => {
+  handle(id, request).then(
+    ({ result, transfer }) => parentPort!.postMessage({ id, ok: true, result } satisfies CountStoreReply, transfer ?? []),
+    (err: unknown) =>
+      parentPort!.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err), timeLimit: err instanceof TimeLimitError } satisfies CountStoreReply),
+  );
+});
