@@ -156,8 +156,9 @@ export class DataManager {
       await this.bitmaps.begin(clientRegionId, state.people);
       for (const [i, set] of sets.entries()) {
         if (this.closed) return;
-        const { chunks, bits } = await this.store.setChunks(clientRegionId, set.kind, set.id);
-        await this.bitmaps.set(clientRegionId, set.kind, set.id, chunks, bits);
+        // Each shard's range read on its own: this thread passes the bytes on, never splits or copies them.
+        const parts = await Promise.all(this.bitmaps.shardRanges(clientRegionId).map((range) => this.store.setChunks(clientRegionId, set.kind, set.id, range)));
+        await this.bitmaps.set(clientRegionId, set.kind, set.id, parts);
         state.progress = (i + 1) / sets.length;
       }
       const { categories } = await this.catalog(clientRegionId);

@@ -50,15 +50,34 @@ async function engineWith(shards: number, via: 'chunks' | 'bitmaps') {
         await engine.setBitmap(REGION, kind, id, bitmap);
         continue;
       }
+      // As the count store reads them: each shard's range of chunks on its own.
       const encoded = encodeChunks(bitmap.toUint32Array());
-      const bits = new Uint8Array(encoded.length * CHUNK_BYTES);
-      encoded.forEach((c, i) => bits.set(Buffer.from(c.hex.slice(1), 'hex'), i * CHUNK_BYTES));
-      await engine.set(REGION, kind, id, Int32Array.from(encoded, (c) => c.chunk), bits);
+      const parts = engine.shardRanges(REGION).map(({ from, to }) => {
+        const mine = encoded.filter((c) => c.chunk >= from && c.chunk < to);
+        const bits = new Uint8Array(mine.length * CHUNK_BYTES);
+        mine.forEach((c, i) => bits.set(Buffer.from(c.hex.slice(1), 'hex'), i * CHUNK_BYTES));
+        return { chunks: Int32Array.from(mine, (c) => c.chunk), bits };
+      });
+      await engine.set(REGION, kind, id, parts);
     }
   }
   await engine.commit(REGION, categories);
   return engine;
 }
+
+describe('shardRanges', () => {
+  it('gives each shard the chunks shardOf puts there, the last one open-ended', async () => {
+    const engine = new BitmapEngine(60_000, 3);
+    engines.push(engine);
+    await engine.begin(REGION, PEOPLE);
+    const ranges = engine.shardRanges(REGION);
+    for (let chunk = 0; chunk < 5; chunk++) {
+      const shard = ranges.findIndex(({ from, to }) => chunk >= from && chunk < to);
+      expect(shard).toBe(shardOf(chunk, 5, 3));
+    }
+    expect(ranges[2]!.to).toBeGreaterThan(1e9);
+  }, 60_000);
+});
 
 describe('shardOf', () => {
   it('gives each shard a contiguous, near-even range of chunks', () => {

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { addCounts, addOverlap, addWidget } from '../answers';
-import { CHUNK_BYTES } from '../bitmap/portable';
 import type { RoaringBitmap32 } from '../bitmap/roaring';
 import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
 import { CHUNK_BITS } from '../sql/chunk-codec';
@@ -117,27 +116,26 @@ export class BitmapEngine implements CountEngine {
   }
 
   /**
-   * Hands one set to the workers as its stored chunks (numbers, and CHUNK_BYTES each of bits),
-   * each worker its own range; the workers build the bitmaps. The bytes move, they are not copied.
+   * The chunks each shard holds, [from, to): whole chunks, contiguous, as even as they come
+   * (the ranges shardOf gives; the last shard also takes any chunk past the region's people).
    */
-  async set(region: number, kind: 'segment' | 'attribute', id: number, chunks: Int32Array, bits: Uint8Array) {
-    if (this.shards === 1) {
-      await this.askOne(0, { type: 'set', region, kind, id, chunks, bits }, [chunks.buffer as ArrayBuffer, bits.buffer as ArrayBuffer]);
-      return;
-    }
+  shardRanges(region: number): { from: number; to: number }[] {
     const total = this.chunksOf(region);
-    const parts = this.workers.map((_, shard) => {
-      const at: number[] = [];
-      chunks.forEach((chunk, i) => {
-        if (shardOf(chunk, total, this.shards) === shard) at.push(i);
-      });
-      const partChunks = Int32Array.from(at, (i) => chunks[i]!);
-      const partBits = new Uint8Array(at.length * CHUNK_BYTES);
-      at.forEach((i, k) => partBits.set(bits.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES), k * CHUNK_BYTES));
-      return { partChunks, partBits };
-    });
-    await Promise.all(parts.map(({ partChunks, partBits }, shard) =>
-      this.askOne(shard, { type: 'set', region, kind, id, chunks: partChunks, bits: partBits }, [partChunks.buffer as ArrayBuffer, partBits.buffer as ArrayBuffer])));
+    return this.workers.map((_, shard) => ({
+      from: Math.ceil((shard * total) / this.shards),
+      to: shard === this.shards - 1 ? 2 ** 31 - 1 : Math.ceil(((shard + 1) * total) / this.shards),
+    }));
+  }
+
+  /**
+   * Hands one set to the workers as its stored chunks (numbers, and CHUNK_BYTES each of bits),
+   * `parts[s]` being shard s's range (shardRanges); the workers build the bitmaps. The bytes
+   * move, they are not copied: this thread only passes them on.
+   */
+  async set(region: number, kind: 'segment' | 'attribute', id: number, parts: { chunks: Int32Array; bits: Uint8Array }[]) {
+    if (parts.length !== this.shards) throw new RangeError(`A set comes in ${this.shards} parts, one per shard; got ${parts.length}`);
+    await Promise.all(parts.map(({ chunks, bits }, shard) =>
+      this.askOne(shard, { type: 'set', region, kind, id, chunks, bits }, [chunks.buffer as ArrayBuffer, bits.buffer as ArrayBuffer])));
   }
 
   /** Hands one bitmap to the workers, each its range of people (a cache, or the benchmark's generated sets). */

@@ -5,12 +5,14 @@ import { TimeLimitError } from '../questions';
 import { askEngine, LocalCountStore, type SetChunks } from './count-store';
 import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
 import { SqlEngine } from './sql-engine';
+import { lowerThreadPriority } from '../runtime/thread-priority';
 
 /**
  * The count store's thread: owns the embedded PGlite of member_chunks (`pg-counts`), stores and
  * reads sets and answers the SQL questions, so none of that runs on the API's event loop. Many
  * questions run at once; PGlite takes their slices in turn.
  */
+lowerThreadPriority();
 let store: Promise<{ local: LocalCountStore; timeLimitMs: number; close: () => Promise<void> }> | null = null;
 const running = new Set<number>();
 const cancelled = new Set<number>();
@@ -48,7 +50,7 @@ async function handle(id: number, request: CountStoreRequest): Promise<{ result:
       await local.clearRegion(request.region);
       return { result: null };
     case 'chunks': {
-      const found: SetChunks = await local.setChunks(request.region, request.kind, request.setId);
+      const found: SetChunks = await local.setChunks(request.region, request.kind, request.setId, request.range);
       return { result: found, transfer: [found.chunks.buffer as ArrayBuffer, found.bits.buffer as ArrayBuffer] };
     }
     case 'has':

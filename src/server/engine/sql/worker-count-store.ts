@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
-import type { CountQuestion, CountQuestionAnswers, CountStore, SetChunks } from './count-store';
+import type { ChunkSpan, CountQuestion, CountQuestionAnswers, CountStore, SetChunks } from './count-store';
 import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
 import type { SetKind } from './member-chunks-repository';
 
@@ -101,8 +101,8 @@ export class WorkerCountStore implements CountStore {
     await this.call({ op: 'clear', region });
   }
 
-  setChunks(region: number, kind: SetKind, setId: number): Promise<SetChunks> {
-    return this.call({ op: 'chunks', region, kind, setId }) as Promise<SetChunks>;
+  setChunks(region: number, kind: SetKind, setId: number, range?: ChunkSpan): Promise<SetChunks> {
+    return this.call({ op: 'chunks', region, kind, setId, range }) as Promise<SetChunks>;
   }
 
   async hasMembers(region: number) {
