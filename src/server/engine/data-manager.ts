@@ -51,6 +51,7 @@ export class DataManager {
   private closed = false;
   /** Regions someone asked for or can see, in the order they were first wanted: prepared before the others. */
   private readonly wanted: number[] = [];
+  private readonly listeners: ((clientRegionId: number, state: DataStatus['state']) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -61,10 +62,10 @@ export class DataManager {
   ) {
     this.bitmaps = new BitmapEngine(options.timeLimitMs, options.workers);
     this.slots = new CountSlots({ ...(options.slots ?? { total: 4, perUser: 2, queuePerUser: 200 }), waitLimitMs: options.timeLimitMs });
-    this.sql = store.engine((id) => this.states.get(id)?.people ?? 0);
+    this.sql = store.engine((id) => this.states.get(id)?.people ?? 0, options.timeLimitMs);
     // A question past the time limit restarts the worker empty: load everything again.
     this.bitmaps.onRestart = () => {
-      for (const state of this.states.values()) if (state.state === 'ready') Object.assign(state, { state: 'loading', progress: 0 });
+      for (const [id, state] of this.states) if (state.state === 'ready') this.setState(id, state, { state: 'loading', progress: 0 });
       this.enqueue(() => this.prepareAll());
     };
   }
@@ -80,7 +81,18 @@ export class DataManager {
    * question is about, the regions a signed-in user can see.
    */
   prefer(clientRegionIds: readonly number[]) {
-    for (const id of clientRegionIds) if (this.states.has(id) && !this.wanted.includes(id)) this.wanted.push(id);
+    for (const id of clientRegionIds) if (!this.wanted.includes(id)) this.wanted.push(id);
+  }
+
+  /** Tells `listener` each time a region's state changes (tests, the log). */
+  onChange(listener: (clientRegionId: number, state: DataStatus['state']) => void) {
+    this.listeners.push(listener);
+  }
+
+  private setState(clientRegionId: number, state: RegionState, next: Partial<RegionState>) {
+    const changed = next.state !== undefined && next.state !== state.state;
+    Object.assign(state, next);
+    if (changed) for (const listener of this.listeners) listener(clientRegionId, state.state);
   }
 
   /** The next region to prepare: a wanted one first, then any stored one to load, then the rest by id. */
@@ -89,7 +101,7 @@ export class DataManager {
       const state = this.states.get(id)!;
       return state.state !== 'ready' && state.state !== 'failed' && (state.stored || this.options.demo !== null);
     };
-    const wanted = this.wanted.find(waiting);
+    const wanted = this.wanted.find((id) => this.states.has(id) && waiting(id));
     if (wanted !== undefined) return wanted;
     const ids = [...this.states.keys()].filter(waiting);
     return ids.find((id) => this.states.get(id)!.stored) ?? ids[0];
@@ -102,7 +114,7 @@ export class DataManager {
       if (!state.stored) await this.generate(id, state, this.options.demo!);
       if (this.closed) return;
       if (state.stored) await this.load(id, state);
-      else if (state.state !== 'failed') Object.assign(state, { state: 'failed', progress: 0 });
+      else if (state.state !== 'failed') this.setState(id, state, { state: 'failed', progress: 0 });
     }
   }
 
@@ -132,24 +144,24 @@ export class DataManager {
   }
 
   private async generate(clientRegionId: number, state: RegionState, size: { people: number; segments: number }) {
-    Object.assign(state, { state: 'generating', progress: 0, people: size.people });
+    this.setState(clientRegionId, state, { state: 'generating', progress: 0, people: size.people });
     this.forgetCatalog(clientRegionId);
     const started = performance.now();
     try {
       await seedPopulation(this.db, this.store, clientRegionId, { people: size.people, segments: size.segments, seed: `demo:${state.client}/${state.region}`, catalogSeed: catalogSeedOf(state.client) }, (done, total) => {
         state.progress = done / total;
       });
-      Object.assign(state, { state: 'loading', progress: 0, stored: true });
+      this.setState(clientRegionId, state, { state: 'loading', progress: 0, stored: true });
       this.forgetCatalog(clientRegionId);
       this.log.info({ client: state.client, region: state.region, ms: Math.round(performance.now() - started) }, 'demo audience data generated');
     } catch (err) {
-      Object.assign(state, { state: 'failed', progress: 0 });
+      this.setState(clientRegionId, state, { state: 'failed', progress: 0 });
       if (!this.closed) this.log.error({ err, client: state.client, region: state.region }, 'demo audience data generation failed');
     }
   }
 
   private async load(clientRegionId: number, state: RegionState) {
-    Object.assign(state, { state: 'loading', progress: 0 });
+    this.setState(clientRegionId, state, { state: 'loading', progress: 0 });
     const started = performance.now();
     try {
       const sets = await repo.regionSets(this.db, clientRegionId);
@@ -163,11 +175,11 @@ export class DataManager {
       }
       const { categories } = await this.catalog(clientRegionId);
       await this.bitmaps.commit(clientRegionId, categories.map((c) => c.values.map((v) => v.id)));
-      Object.assign(state, { state: 'ready', progress: 1 });
+      this.setState(clientRegionId, state, { state: 'ready', progress: 1 });
       this.log.info({ client: state.client, region: state.region, sets: sets.length, ms: Math.round(performance.now() - started) }, 'audience data loaded into the bitmap engine');
     } catch (err) {
       if (this.closed) return;
-      Object.assign(state, { state: 'failed', progress: 0 });
+      this.setState(clientRegionId, state, { state: 'failed', progress: 0 });
       this.log.error({ err, client: state.client, region: state.region }, 'loading audience data failed');
     }
   }

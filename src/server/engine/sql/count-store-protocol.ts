@@ -3,12 +3,12 @@ import type { ChunkSpan, CountQuestion } from './count-store';
 
 /** Messages from the API thread to the count store's worker. */
 export type CountStoreRequest =
-  | { op: 'open'; dir: string; timeLimitMs: number }
+  | { op: 'open'; dir: string }
   | { op: 'store'; region: number; kind: SetKind; setId: number; ids: Uint32Array }
   | { op: 'clear'; region: number }
   | { op: 'chunks'; region: number; kind: SetKind; setId: number; range?: ChunkSpan }
   | { op: 'has'; region: number }
-  | { op: 'ask'; region: number; people: number; question: CountQuestion }
+  | { op: 'ask'; region: number; people: number; timeLimitMs: number; question: CountQuestion }
   /** The asker gave up (its time limit): stop at the next slice. */
   | { op: 'cancel'; of: number }
   | { op: 'close' };

@@ -13,11 +13,11 @@ import { lowerThreadPriority } from '../runtime/thread-priority';
  * questions run at once; PGlite takes their slices in turn.
  */
 lowerThreadPriority();
-let store: Promise<{ local: LocalCountStore; timeLimitMs: number; close: () => Promise<void> }> | null = null;
+let store: Promise<{ local: LocalCountStore; close: () => Promise<void> }> | null = null;
 const running = new Set<number>();
 const cancelled = new Set<number>();
 
-async function open(dir: string, timeLimitMs: number) {
+async function open(dir: string) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   fs.mkdirSync(dir, { recursive: true });
@@ -30,18 +30,18 @@ async function open(dir: string, timeLimitMs: number) {
     chunk integer not null,
     bits bit varying not null,
     primary key (client_region_id, set_kind, set_id, chunk))`);
-  const local = new LocalCountStore(drizzle(client) as unknown as Executor, timeLimitMs);
-  return { local, timeLimitMs, close: () => client.close() };
+  const local = new LocalCountStore(drizzle(client) as unknown as Executor);
+  return { local, close: () => client.close() };
 }
 
 async function handle(id: number, request: CountStoreRequest): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
   if (request.op === 'open') {
-    store = open(request.dir, request.timeLimitMs);
+    store = open(request.dir);
     await store;
     return { result: null };
   }
   if (!store) throw new Error('The count store is not open');
-  const { local, timeLimitMs, close } = await store;
+  const { local, close } = await store;
   switch (request.op) {
     case 'store':
       await local.storeMembers(request.region, request.kind, request.setId, request.ids);
@@ -56,7 +56,7 @@ async function handle(id: number, request: CountStoreRequest): Promise<{ result:
     case 'has':
       return { result: await local.hasMembers(request.region) };
     case 'ask': {
-      const engine = new SqlEngine(local.db, () => request.people, timeLimitMs, () => cancelled.has(id));
+      const engine = new SqlEngine(local.db, () => request.people, request.timeLimitMs, () => cancelled.has(id));
       running.add(id);
       try {
         return { result: await askEngine(engine, request.region, request.question) };

@@ -28,8 +28,8 @@ export interface SetChunks {
  */
 export interface CountStore {
   readonly kind: 'local' | 'worker';
-  /** The SQL questions; `peopleOf` says how many chunks a region has. */
-  engine(peopleOf: (clientRegionId: number) => number): CountEngine;
+  /** The SQL questions; `peopleOf` says how many chunks a region has; a question past `timeLimitMs` stops. */
+  engine(peopleOf: (clientRegionId: number) => number, timeLimitMs: number): CountEngine;
   /** Replaces one set's members. */
   storeMembers(clientRegionId: number, kind: SetKind, setId: number, sortedIds: Uint32Array): Promise<void>;
   /** Forgets every set of a region, before its data is made again. */
@@ -49,12 +49,11 @@ export class LocalCountStore implements CountStore {
   readonly kind = 'local';
   constructor(
     readonly db: Executor,
-    private readonly timeLimitMs: number,
     private readonly onClose: () => Promise<void> = async () => undefined,
   ) {}
 
-  engine(peopleOf: (clientRegionId: number) => number): CountEngine {
-    return new SqlEngine(this.db, peopleOf, this.timeLimitMs);
+  engine(peopleOf: (clientRegionId: number) => number, timeLimitMs: number): CountEngine {
+    return new SqlEngine(this.db, peopleOf, timeLimitMs);
   }
 
   storeMembers(clientRegionId: number, kind: SetKind, setId: number, sortedIds: Uint32Array) {
@@ -95,10 +94,11 @@ export class LocalCountStore implements CountStore {
 }
 
 /**
- * The count store for a database: a second pool on PostgreSQL (its statements stop at the time
- * limit), or the PGlite worker on the embedded database.
+ * The count store for a database: a second pool on PostgreSQL (its statements stop at
+ * `statementTimeoutMs`), or the PGlite worker on the embedded database, one per data directory
+ * in a process (two apps on one database in the tests share it).
  */
-export async function openCountStore(database: Pick<Database, 'kind' | 'url' | 'dataDir'>, timeLimitMs: number): Promise<CountStore> {
+export async function openCountStore(database: Pick<Database, 'kind' | 'url' | 'dataDir'>, statementTimeoutMs: number): Promise<CountStore> {
   if (database.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -106,13 +106,13 @@ export async function openCountStore(database: Pick<Database, 'kind' | 'url' | '
       connectionString: database.url,
       max: Number(process.env.PG_COUNT_POOL_MAX ?? 4),
       // A slice runs far shorter than the limit; this stops one the planner got wrong.
-      options: `-c statement_timeout=${timeLimitMs}`,
+      options: `-c statement_timeout=${statementTimeoutMs}`,
     });
     pool.on('error', (err) => console.warn(`count pool connection lost: ${err.message}`));
-    return new LocalCountStore(drizzle(pool) as unknown as Executor, timeLimitMs, () => pool.end());
+    return new LocalCountStore(drizzle(pool) as unknown as Executor, () => pool.end());
   }
   const { WorkerCountStore } = await import('./worker-count-store');
-  return WorkerCountStore.open(path.join(database.dataDir!, 'pg-counts'), timeLimitMs);
+  return WorkerCountStore.open(path.join(database.dataDir!, 'pg-counts'));
 }
 
 /** The questions of the CountEngine interface, as messages. */

@@ -18,30 +18,42 @@ interface Pending {
  */
 export class WorkerCountStore implements CountStore {
   readonly kind = 'worker';
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, Pending & { timeLimitMs?: number }>();
   private nextId = 1;
   private failed: Error | null = null;
+  /** One worker per data directory in this process; closed when its last user closes it. */
+  private static readonly open_ = new Map<string, { store: Promise<WorkerCountStore>; users: number }>();
 
   private constructor(
     private readonly worker: Worker,
-    private readonly timeLimitMs: number,
+    private readonly dir: string,
   ) {
     worker.on('message', (reply: CountStoreReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
       this.pending.delete(reply.id);
       if (reply.ok) pending.resolve(reply.result);
-      else pending.reject(reply.timeLimit ? new TimeLimitError(this.timeLimitMs) : new Error(reply.message));
+      else pending.reject(reply.timeLimit ? new TimeLimitError(pending.timeLimitMs ?? 0) : new Error(reply.message));
     });
     worker.on('error', (err) => this.failAll(err));
     worker.on('exit', (code) => this.failAll(new Error(`The count store's worker stopped (exit code ${code})`)));
   }
 
-  static async open(dir: string, timeLimitMs: number): Promise<WorkerCountStore> {
-    const worker = new Worker(new URL('./count-store-worker-entry.mjs', import.meta.url));
-    worker.unref();
-    const store = new WorkerCountStore(worker, timeLimitMs);
-    await store.call({ op: 'open', dir, timeLimitMs });
+  static open(dir: string): Promise<WorkerCountStore> {
+    const known = WorkerCountStore.open_.get(dir);
+    if (known) {
+      known.users++;
+      return known.store;
+    }
+    const store = (async () => {
+      const worker = new Worker(new URL('./count-store-worker-entry.mjs', import.meta.url));
+      worker.unref();
+      const created = new WorkerCountStore(worker, dir);
+      await created.call({ op: 'open', dir });
+      return created;
+    })();
+    WorkerCountStore.open_.set(dir, { store, users: 1 });
+    store.catch(() => WorkerCountStore.open_.delete(dir));
     return store;
   }
 
@@ -55,7 +67,8 @@ export class WorkerCountStore implements CountStore {
   private send(request: CountStoreRequest, transfer: ArrayBuffer[] = []): { id: number; answer: Promise<unknown> } {
     const id = this.nextId++;
     if (this.failed) return { id, answer: Promise.reject(this.failed) };
-    const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const timeLimitMs = request.op === 'ask' ? request.timeLimitMs : undefined;
+    const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, timeLimitMs }));
     this.worker.postMessage({ id, request }, transfer);
     return { id, answer };
   }
@@ -65,14 +78,14 @@ export class WorkerCountStore implements CountStore {
   }
 
   /** One question; at the time limit the asker hears TIME_LIMIT and the worker is told to stop. */
-  private async ask<T extends CountQuestion['type']>(region: number, people: number, question: Extract<CountQuestion, { type: T }>): Promise<CountQuestionAnswers[T]> {
-    const { id, answer } = this.send({ op: 'ask', region, people, question });
+  private async ask<T extends CountQuestion['type']>(region: number, people: number, timeLimitMs: number, question: Extract<CountQuestion, { type: T }>): Promise<CountQuestionAnswers[T]> {
+    const { id, answer } = this.send({ op: 'ask', region, people, timeLimitMs, question });
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(new TimeLimitError(this.timeLimitMs));
+        reject(new TimeLimitError(timeLimitMs));
         this.worker.postMessage({ id: this.nextId++, request: { op: 'cancel', of: id } satisfies CountStoreRequest });
-      }, this.timeLimitMs);
+      }, timeLimitMs);
     });
     try {
       return (await Promise.race([answer, limit])) as CountQuestionAnswers[T];
@@ -82,12 +95,12 @@ export class WorkerCountStore implements CountStore {
     }
   }
 
-  engine(peopleOf: (clientRegionId: number) => number): CountEngine {
+  engine(peopleOf: (clientRegionId: number) => number, timeLimitMs: number): CountEngine {
     return {
-      count: (region: number, rules: AudienceRules) => this.ask(region, peopleOf(region), { type: 'count', rules }),
-      counts: (region: number, question: CountsQuestion) => this.ask(region, peopleOf(region), { type: 'counts', question }),
-      widget: (region: number, rules: AudienceRules, attributeIds: number[]) => this.ask(region, peopleOf(region), { type: 'widget', rules, attributeIds }),
-      overlap: (region: number, audiences: AudienceRules[]) => this.ask(region, peopleOf(region), { type: 'overlap', audiences }),
+      count: (region: number, rules: AudienceRules) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'count', rules }),
+      counts: (region: number, question: CountsQuestion) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'counts', question }),
+      widget: (region: number, rules: AudienceRules, attributeIds: number[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'widget', rules, attributeIds }),
+      overlap: (region: number, audiences: AudienceRules[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'overlap', audiences }),
     };
   }
 
@@ -110,6 +123,9 @@ export class WorkerCountStore implements CountStore {
   }
 
   async close() {
+    const shared = WorkerCountStore.open_.get(this.dir);
+    if (shared && --shared.users > 0) return;
+    WorkerCountStore.open_.delete(this.dir);
     if (!this.failed) await this.call({ op: 'close' }).catch(() => undefined);
     this.failed ??= new Error('The count store is closed');
     await this.worker.terminate();
