@@ -51,7 +51,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
       });
       reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
-      reply.header(HEADERS.authToken, result.token);
       reply.header(HEADERS.csrf, result.csrfToken);
       return { data: service.sessionUser(result.auth) };
     } catch (err) {

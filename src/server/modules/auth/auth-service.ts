@@ -68,12 +68,11 @@ export async function login(
     });
     await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', requestId: input.requestId });
   });
-  const auth = await authenticate(db, token, 'cookie');
+  const auth = await authenticate(db, token);
   if (!auth) throw new Error('session vanished right after login');
   return { token, csrfToken, auth };
 }
 
-/** Resolves a bearer or cookie token to the session's users and permissions, or null. */
 export interface SessionOptions {
   /** Sliding lifetime: a used session is extended to this many hours. */
   ttlHours?: number;
@@ -81,16 +80,12 @@ export interface SessionOptions {
   cacheMs?: number;
 }
 
-export async function authenticate(
-  db: Db,
-  token: string,
-  via: 'cookie' | 'bearer',
-  options: SessionOptions = {},
-): Promise<RequestAuth | null> {
+/** Resolves a session cookie's token to the session's users and permissions, or null. */
+export async function authenticate(db: Db, token: string, options: SessionOptions = {}): Promise<RequestAuth | null> {
   const tokenHash = hashToken(token);
   const cached = cachedSession(db, tokenHash);
-  if (cached) return cached.via === via ? cached : { ...cached, via };
-  const auth = await authenticateByHash(db, tokenHash, via, options.ttlHours);
+  if (cached) return cached;
+  const auth = await authenticateByHash(db, tokenHash, options.ttlHours);
   if (auth) cacheSession(db, auth, options.cacheMs ?? 0);
   return auth;
 }
@@ -106,12 +101,7 @@ const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthU
   roles: u.roles,
 });
 
-async function authenticateByHash(
-  db: Db,
-  tokenHash: string,
-  via: 'cookie' | 'bearer',
-  ttlHours?: number,
-): Promise<RequestAuth | null> {
+async function authenticateByHash(db: Db, tokenHash: string, ttlHours?: number): Promise<RequestAuth | null> {
   const row = await repo.findSessionAuth(db, tokenHash);
   if (!row) return null;
   // A sliding expiry, written at most every 5 minutes rather than on every request.
@@ -122,7 +112,6 @@ async function authenticateByHash(
   const actingUser = row.acting_user ? userFromJson(row.acting_user) : realUser;
   return {
     tokenHash,
-    via,
     user: actingUser,
     parentUser: actingUser.id === realUser.id ? null : realUser,
     csrfToken: row.csrf_token,
@@ -218,7 +207,7 @@ export async function impersonableUsers(db: Db, auth: RequestAuth) {
 
 /** Re-reads the session after a change to it. */
 export async function reload(db: Db, auth: RequestAuth): Promise<RequestAuth> {
-  const next = await authenticateByHash(db, auth.tokenHash, auth.via);
+  const next = await authenticateByHash(db, auth.tokenHash);
   if (!next) throw new AppError(401, ERROR_CODES.unauthenticated, 'The session has ended.', undefined, { refresh_login: true });
   return next;
 }
