@@ -69,3 +69,23 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
   return n;
 }
+
+/** True for a listen address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * What start-up should warn about. Secure cookies and HSTS stay opt-in (SECURE_COOKIES=1),
+ * since a plain-HTTP laptop run cannot use them; but a server other machines can reach
+ * without them sends the session cookie in clear text over any non-HTTPS hop.
+ */
+export function securityWarnings(config: Pick<Config, 'host' | 'secureCookies'>): string[] {
+  if (config.secureCookies || isLoopbackHost(config.host)) return [];
+  return [
+    `Warning: HOST=${config.host} is reachable from other machines, but SECURE_COOKIES is not set: ` +
+      'the session cookie is sent without Secure and no HSTS header is set. ' +
+      'Serve it over HTTPS and set SECURE_COOKIES=1.',
+  ];
+}
