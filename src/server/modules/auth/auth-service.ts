@@ -13,6 +13,13 @@ import * as repo from './auth-repository';
 import { getOrCreateSecret } from './secret-repository';
 import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
+import { throttleLogin, type FailureCount } from './login-throttle';
+
+const timed = (c: { n: number; oldest: string | Date | null; newest: string | Date | null }): FailureCount => ({
+  n: c.n,
+  oldest: c.oldest === null ? null : new Date(c.oldest).getTime(),
+  newest: c.newest === null ? null : new Date(c.newest).getTime(),
+});
 
 /** Verified against when the email is unknown, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -24,28 +31,32 @@ export interface LoginResult {
   auth: RequestAuth;
 }
 
+/** How the login throttle waits; tests pass one that records the delay instead. */
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function login(
   db: Db,
   config: Config,
   input: { email: string; password: string; address: string; requestId: string },
+  sleep: Sleep = realSleep,
 ): Promise<LoginResult> {
-  const { perAccount, perAddress, windowSeconds } = config.loginLimit;
-  // Counting and recording happen under per-account and per-address locks, so a burst of
-  // parallel guesses is counted one by one: at most the limit ever reaches the password check.
-  // A refused attempt is not recorded, so hammering a locked account does not extend the lock.
-  const limited = await db.transaction(async (tx) => {
-    await repo.lockLoginKeys(tx, input.email, input.address);
-    const failures = await repo.countRecentFailures(tx, input.email, input.address, windowSeconds);
-    const over =
-      failures.account.n >= perAccount ? failures.account : failures.address.n >= perAddress ? failures.address : null;
-    if (!over) await repo.recordLoginAttempt(tx, input.email, input.address);
-    return over;
+  // Counting and recording happen under the address's lock, so a burst of parallel guesses is
+  // counted one by one and each later one sees the earlier ones: at most the limits ever reach
+  // the password check, and each is slowed by the failures before it (login-throttle.ts).
+  const throttle = await db.transaction(async (tx) => {
+    await repo.lockLoginAddress(tx, input.address);
+    const failures = await repo.countRecentFailures(tx, input.email, input.address, config.loginLimit.windowSeconds);
+    const verdict = throttleLogin({ pair: timed(failures.pair), address: timed(failures.address) }, config.loginLimit, Date.now());
+    if (!verdict.refuse) await repo.recordLoginAttempt(tx, input.email, input.address);
+    return verdict;
   });
-  if (limited) {
-    const oldest = limited.oldest ? new Date(limited.oldest).getTime() : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
+  if (throttle.refuse) {
+    const retryAfter = throttle.retryAfterSeconds;
     throw new AppError(429, ERROR_CODES.rateLimited, TEXT.tooManyAttempts, { retryAfter }, undefined);
   }
+  // Slowed outside the transaction: a held lock would stall every other login (and, on PGlite, every query).
+  if (throttle.delayMs > 0) await sleep(throttle.delayMs);
 
   const user = await repo.findUserByEmail(db, input.email);
   const ok = user?.active
@@ -59,7 +70,7 @@ export async function login(
   const csrfToken = newToken();
   const tokenHash = hashToken(token);
   await db.transaction(async (tx) => {
-    await repo.clearFailedLogins(tx, input.email);
+    await repo.clearFailedLogins(tx, input.email, input.address);
     await repo.insertSession(tx, {
       tokenHash,
       userId: user.id,
