@@ -40,10 +40,12 @@ export interface BuildOptions {
   database: Database;
   logger?: boolean | object;
   serveClient?: boolean;
+  /** How the login throttle waits before checking a slowed attempt (tests record it instead). */
+  loginSleep?: (ms: number) => Promise<void>;
 }
 
 /** External plugins, then app plugins, then routes (fastify/demo's order). */
-export async function buildApp({ config, database, logger, serveClient = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, serveClient = true, loginSleep }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Each log line carries the caller's X-Request-ID (checked, so it cannot forge log lines).
@@ -83,7 +85,7 @@ export async function buildApp({ config, database, logger, serveClient = true }:
   await app.register(contextPlugin);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { sleep: loginSleep });
   await app.register(hierarchyRoutes);
   await app.register(homeRoutes);
   await app.register(toolboxRoutes);

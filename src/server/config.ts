@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { LoginLimits } from './modules/auth/login-throttle';
 
 export interface Config {
   host: string;
@@ -13,8 +14,8 @@ export interface Config {
   sessionTtlHours: number;
   /** Reuse a resolved session this long before asking the database again (0: always ask). */
   sessionCacheMs: number;
-  /** Failed logins allowed per window, per account and per address. */
-  loginLimit: { perAccount: number; perAddress: number; windowSeconds: number };
+  /** Login throttling: failures per (account, address) and per address, and the delays before refusing (login-throttle.ts). */
+  loginLimit: LoginLimits;
   /** Identity provider login URL; the SSO button is hidden without one. */
   ssoLoginUrl: string | undefined;
   secureCookies: boolean;
@@ -47,9 +48,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 1000),
     loginLimit: {
-      perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 5),
-      perAddress: Number(env.LOGIN_LIMIT_PER_ADDRESS ?? 20),
-      windowSeconds: Number(env.LOGIN_LIMIT_WINDOW_SECONDS ?? 900),
+      perPair: positive(env, 'LOGIN_LIMIT_PER_PAIR', 5),
+      perAddress: positive(env, 'LOGIN_LIMIT_PER_ADDRESS', 20),
+      windowSeconds: positive(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 900),
+      delayBaseMs: positive(env, 'LOGIN_DELAY_BASE_MS', 1000),
+      delayMaxMs: positive(env, 'LOGIN_DELAY_MAX_MS', 8000),
     },
     ssoLoginUrl: env.SSO_LOGIN_URL || undefined,
     secureCookies: env.SECURE_COOKIES === '1',
@@ -71,4 +74,24 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
   return n;
+}
+
+/** True for a listen address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * What start-up should warn about. Secure cookies and HSTS stay opt-in (SECURE_COOKIES=1),
+ * since a plain-HTTP laptop run cannot use them; but a server other machines can reach
+ * without them sends the session cookie in clear text over any non-HTTPS hop.
+ */
+export function securityWarnings(config: Pick<Config, 'host' | 'secureCookies'>): string[] {
+  if (config.secureCookies || isLoopbackHost(config.host)) return [];
+  return [
+    `Warning: HOST=${config.host} is reachable from other machines, but SECURE_COOKIES is not set: ` +
+      'the session cookie is sent without Secure and no HSTS header is set. ' +
+      'Serve it over HTTPS and set SECURE_COOKIES=1.',
+  ];
 }

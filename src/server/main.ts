@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, securityWarnings } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_USERS } from './db/demo-tenant';
 
@@ -6,6 +6,7 @@ import { DEMO_USERS } from './db/demo-tenant';
 export async function main() {
   const started = performance.now();
   const config = loadConfig();
+  for (const warning of securityWarnings(config)) console.warn(warning);
   // The database opens (WASM start-up for PGlite) while the app's modules load.
   const [database, { buildApp }, { seedDemo }] = await Promise.all([
     openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }),

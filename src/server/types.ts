@@ -28,7 +28,6 @@ export interface AuthUser {
 
 export interface RequestAuth {
   tokenHash: string;
-  via: 'cookie' | 'bearer';
   /** The user the session acts as (the viewed user while impersonating). */
   user: AuthUser;
   /** The administrator behind an impersonation. */

@@ -84,7 +84,6 @@ export const OFFLINE = {
 /** Header names of the API contract. */
 export const HEADERS = {
   csrf: 'x-csrf-token',
-  authToken: 'auth-token',
   context: 'x-context',
   requestId: 'x-request-id',
   ssoToken: 'sso-token',

@@ -16,7 +16,7 @@ describe('auth', async () => {
     app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: `172.16.0.${++address}` });
 
   describe('POST /api/auth/login', () => {
-    it('sets an HttpOnly SameSite session cookie and returns auth-token, x-csrf-token and {data:{user}}', async () => {
+    it('sets an HttpOnly SameSite session cookie and returns x-csrf-token and {data:{user}}, and no auth-token', async () => {
       const res = await postLogin({ email: ANALYST, password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(200);
       const sid = res.cookies.find((c) => c.name === 'sid');
@@ -25,12 +25,14 @@ describe('auth', async () => {
       expect(sid?.sameSite).toMatch(/^(Lax|Strict)$/);
       expect(sid?.path).toBe('/');
       expect(sid?.value.length).toBeGreaterThanOrEqual(32);
-      const authToken = res.headers['auth-token'];
       const csrf = res.headers['x-csrf-token'];
-      expect(typeof authToken).toBe('string');
       expect(typeof csrf).toBe('string');
-      expect(authToken).toBe(sid?.value);
-      expect(csrf).not.toBe(authToken);
+      expect(csrf).not.toBe(sid?.value);
+      // The session token leaves the server only in the HttpOnly cookie (decision 008).
+      expect(res.headers['auth-token']).toBeUndefined();
+      const { 'set-cookie': _setCookie, ...others } = res.headers;
+      expect(JSON.stringify(others)).not.toContain(String(sid?.value));
+      expect(res.body).not.toContain(String(sid?.value));
       const body = strict(loginResponseSchema).parse(res.json());
       expect(body.data.user).toMatchObject({ email: ANALYST, first_name: 'Priya', last_name: 'Raman', loginUserId: 'praman' });
       expect(body.data.user.roles.map((r) => r.name)).toEqual(['Analyst']);
@@ -42,7 +44,7 @@ describe('auth', async () => {
 
     it('stores only a hash of the session token', async () => {
       const res = await postLogin({ email: VIEWER, password: DEMO_PASSWORD });
-      const token = String(res.headers['auth-token']);
+      const token = String(res.cookies.find((c) => c.name === 'sid')?.value);
       const rows = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.some((r) => r.tokenHash === token)).toBe(false);
@@ -97,31 +99,38 @@ describe('auth', async () => {
     });
   });
 
-  describe('the auth-token as a Bearer token', () => {
-    it('authenticates reads', async () => {
+  describe('the session token as a Bearer token (decision 008: refused)', () => {
+    it('does not authenticate reads', async () => {
       const s = await login(app, VIEWER);
-      const res = await app.inject({ method: 'GET', url: '/api/auth/self.json', headers: { authorization: `Bearer ${s.authToken}` } });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.user.email).toBe(VIEWER);
+      const res = await app.inject({ method: 'GET', url: '/api/auth/self.json', headers: { authorization: `Bearer ${s.sid}` } });
+      expect(expectError(res, 401, 'UNAUTHENTICATED', TEXT.sessionExpired).refresh_login).toBe(true);
     });
 
-    it('authenticates writes without a CSRF token', async () => {
+    it('does not authenticate writes, with or without a CSRF token', async () => {
       const s = await login(app, ANALYST);
-      const res = await app.inject({
+      for (const headers of [{}, { 'x-csrf-token': s.csrf }]) {
+        const res = await app.inject({
+          method: 'PUT',
+          url: '/api/auth/data-source',
+          headers: { authorization: `Bearer ${s.sid}`, ...headers },
+          payload: { source: 'es' },
+        });
+        expectError(res, 401, 'UNAUTHENTICATED');
+      }
+      const self = await s.request({ method: 'GET', url: '/api/auth/self.json' });
+      expect(self.json().data.dataSource).toBe('molecula');
+    });
+
+    it('does not excuse a cookie session from the CSRF token', async () => {
+      const s = await login(app, ANALYST);
+      const res = await s.request({
         method: 'PUT',
         url: '/api/auth/data-source',
-        headers: { authorization: `Bearer ${s.authToken}` },
+        noCsrf: true,
+        headers: { authorization: `Bearer ${s.sid}` },
         payload: { source: 'es' },
       });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.dataSource).toBe('es');
-    });
-
-    it('refuses an unknown bearer token with 401 and refresh_login, even beside a valid cookie', async () => {
-      const s = await login(app, ANALYST);
-      const res = await s.request({ method: 'GET', url: '/api/auth/self.json', headers: { authorization: 'Bearer not-a-token' } });
-      const body = expectError(res, 401, 'UNAUTHENTICATED', TEXT.sessionExpired);
-      expect(body.refresh_login).toBe(true);
+      expectError(res, 403, 'CSRF_INVALID', TEXT.csrfMissing);
     });
   });
 
@@ -165,9 +174,6 @@ describe('auth', async () => {
       expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
       const after = await s.request({ method: 'GET', url: '/api/auth/self.json' });
       expect(expectError(after, 401, 'UNAUTHENTICATED', TEXT.sessionExpired).refresh_login).toBe(true);
-      // The bearer form of the same token is gone too.
-      const bearer = await app.inject({ method: 'GET', url: '/api/auth/self.json', headers: { authorization: `Bearer ${s.authToken}` } });
-      expectError(bearer, 401, 'UNAUTHENTICATED');
       const id = await userId(database, ANALYST);
       const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.logout'), eq(auditLog.actorUserId, id)));
       expect(audit).toHaveLength(1);
@@ -204,7 +210,7 @@ describe('auth', async () => {
       const [secret] = await database.db.select().from(secrets).where(eq(secrets.name, 'sso-token'));
       expect(signature).toBe(createHmac('sha256', String(secret?.value)).update(String(payload)).digest('base64url'));
       // It is not the session token.
-      expect(token).not.toContain(s.authToken);
+      expect(token).not.toContain(s.sid);
     });
 
     it('is 401 without a session', async () => {

@@ -82,8 +82,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 
 export interface Session {
   cookie: string;
+  /** The session token itself (the sid cookie's value), for tests that look for it elsewhere. */
+  sid: string;
   csrf: string;
-  authToken: string;
   /** inject with the session's cookie, CSRF token and an optional X-Context. */
   request(opts: InjectOptions & { context?: string; noCsrf?: boolean }): Promise<LightMyRequestResponse>;
 }
@@ -103,11 +104,10 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   if (!setCookie) throw new Error('login set no session cookie');
   const cookie = `sid=${setCookie.value}`;
   const csrf = String(res.headers['x-csrf-token']);
-  const authToken = String(res.headers['auth-token']);
   return {
     cookie,
+    sid: setCookie.value,
     csrf,
-    authToken,
     request: ({ context, noCsrf, headers, ...opts }) =>
       app.inject({
         ...opts,

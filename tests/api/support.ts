@@ -2,7 +2,7 @@ import * as zm from 'zod/mini';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, expect } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { apiErrorSchema, type ApiError } from '../../src/shared/schemas/error';
 import type { Database } from '../../src/server/db/client';
@@ -34,9 +34,13 @@ export async function userId(database: Database, email: string): Promise<number>
  * A second app over an existing test database with other settings (cheaper than a new
  * database); closed after the file's tests.
  */
-export async function buildAppOn(database: Database, env: Record<string, string>): Promise<FastifyInstance> {
+export async function buildAppOn(
+  database: Database,
+  env: Record<string, string>,
+  options: Partial<BuildOptions> = {},
+): Promise<FastifyInstance> {
   const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false };
-  const app = await buildApp({ config, database, logger: false, serveClient: false });
+  const app = await buildApp({ config, database, logger: false, serveClient: false, ...options });
   await app.ready();
   afterAll(() => app.close());
   return app;

@@ -96,15 +96,6 @@ describe('X-Context tenancy', async () => {
     expect((await admin.request({ method: 'GET', url: '/api/notifications', context: 'initech' })).statusCode).toBe(200);
   });
 
-  it('checks X-Context for bearer callers too', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/notifications',
-      headers: { authorization: `Bearer ${analyst.authToken}`, 'x-context': 'globex' },
-    });
-    expectError(res, 403, 'CONTEXT_FORBIDDEN');
-  });
-
   it('checks authentication before X-Context', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/notifications', headers: { 'x-context': 'globex' } });
     expectError(res, 401, 'UNAUTHENTICATED');

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
 import { HEADERS, SESSION_COOKIE, TEXT } from '@shared/constants';
 import { can } from '@shared/permissions';
 import { ERROR_CODES } from '@shared/schemas/error';
@@ -9,16 +8,10 @@ import { authenticate } from '../modules/auth/auth-service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function credential(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
-  const cookie = request.cookies[SESSION_COOKIE];
-  return cookie ? { token: cookie, via: 'cookie' } : null;
-}
-
 /**
- * Resolves the session, then enforces the route's declared access and, for cookie
- * sessions, the CSRF token on every write. A route without a declared access fails at start.
+ * Resolves the session from its HttpOnly cookie only, then enforces the route's declared
+ * access and the CSRF token on every write. An Authorization header is ignored: the browser
+ * session is never a bearer token (decision 008). A route without a declared access fails at start.
  */
 export default fp(async (app) => {
   app.decorateRequest('auth', null);
@@ -32,8 +25,8 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // the static client and the not-found handler
-    const cred = credential(request);
-    request.auth = cred ? await authenticate(app.database.db, cred.token, cred.via, {
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await authenticate(app.database.db, token, {
           ttlHours: app.config.sessionTtlHours,
           cacheMs: app.config.sessionCacheMs,
         }) : null;
@@ -41,8 +34,7 @@ export default fp(async (app) => {
     const auth = request.auth;
     if (!auth) throw unauthenticated(TEXT.sessionExpired);
 
-    // Bearer callers hold no ambient credential, so only cookie sessions need the CSRF token.
-    if (!SAFE_METHODS.has(request.method) && auth.via === 'cookie') {
+    if (!SAFE_METHODS.has(request.method)) {
       const sent = request.headers[HEADERS.csrf];
       if (typeof sent !== 'string' || !safeEqual(sent, auth.csrfToken)) {
         throw new AppError(403, ERROR_CODES.csrf, TEXT.csrfMissing);

@@ -12,13 +12,13 @@ export default fp(async (app) => {
         title: 'Audience Insights API',
         version: '0.1.0',
         description:
-          'Every write needs the x-csrf-token header from login (cookie sessions) or a Bearer auth-token. ' +
+          'The session is the HttpOnly sid cookie set by login; every write also needs the x-csrf-token header from login. ' +
+          'The session is never accepted as a Bearer token. ' +
           'X-Context names client/region/brand/product slugs and is checked against the caller.',
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },
-          bearer: { type: 'http', scheme: 'bearer' },
         },
       },
     },

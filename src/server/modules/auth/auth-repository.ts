@@ -43,7 +43,7 @@ export function deleteExpiredSessions(db: Executor) {
   return db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
-/** Records an attempt before its password is checked; returns its id. */
+/** Records an attempt before its password is checked (it counts as a failure until a success clears it). */
 export function recordLoginAttempt(db: Executor, email: string, address: string) {
   return db
     .insert(loginAttempts)
@@ -53,30 +53,37 @@ export function recordLoginAttempt(db: Executor, email: string, address: string)
 }
 
 /**
- * Serialises login attempts per account and per address until the transaction ends, so
- * parallel guesses are counted one after another (account lock first: no lock cycles).
+ * Serialises login attempts from one address until the transaction ends, so parallel
+ * guesses are counted one after another. Every count the throttle reads (the pair's and the
+ * address's) is of that address, so its lock alone keeps a burst within the limits.
  */
-export async function lockLoginKeys(tx: Executor, email: string, address: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:account:${email.toLowerCase()}`}))`);
+export async function lockLoginAddress(tx: Executor, address: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:address:${address}`}))`);
 }
 
-/** Failed attempts in the window, for the account and for the address; also the oldest, for Retry-After. */
+/** Failed attempts in the window for the (account, address) pair and for the address, with the oldest and newest. */
 export async function countRecentFailures(db: Executor, email: string, address: string, windowSeconds: number) {
   const since = sql`now() - make_interval(secs => ${windowSeconds})`;
-  const [account] = await db
-    .select({ n: count(), oldest: sql<string | null>`min(${loginAttempts.at})` })
+  const counted = {
+    n: count(),
+    oldest: sql<string | null>`min(${loginAttempts.at})`,
+    newest: sql<string | null>`max(${loginAttempts.at})`,
+  };
+  const [pair] = await db
+    .select(counted)
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email.toLowerCase()), gt(loginAttempts.at, since)));
+    .where(and(eq(loginAttempts.email, email.toLowerCase()), eq(loginAttempts.address, address), gt(loginAttempts.at, since)));
   const [addr] = await db
-    .select({ n: count(), oldest: sql<string | null>`min(${loginAttempts.at})` })
+    .select(counted)
     .from(loginAttempts)
     .where(and(eq(loginAttempts.address, address), gt(loginAttempts.at, since)));
-  return { account: account ?? { n: 0, oldest: null }, address: addr ?? { n: 0, oldest: null } };
+  const none = { n: 0, oldest: null, newest: null };
+  return { pair: pair ?? none, address: addr ?? none };
 }
 
-export function clearFailedLogins(db: Executor, email: string) {
-  return db.delete(loginAttempts).where(eq(loginAttempts.email, email.toLowerCase()));
+/** A success clears its own pair only: failures for the account from other addresses may be someone else's. */
+export function clearFailedLogins(db: Executor, email: string, address: string) {
+  return db.delete(loginAttempts).where(and(eq(loginAttempts.email, email.toLowerCase()), eq(loginAttempts.address, address)));
 }
 
 export function pruneLoginAttempts(db: Executor, windowSeconds: number) {

@@ -25,7 +25,7 @@ function mustAuth(auth: RequestAuth | null): RequestAuth {
   return auth;
 }
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app, options) => {
   const db = app.database.db;
   const cookieOptions = {
     path: '/',
@@ -49,9 +49,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         address: request.ip,
         requestId: request.id,
-      });
+      }, options.sleep);
       reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
-      reply.header(HEADERS.authToken, result.token);
       reply.header(HEADERS.csrf, result.csrfToken);
       return { data: service.sessionUser(result.auth) };
     } catch (err) {

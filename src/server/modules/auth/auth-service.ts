@@ -13,6 +13,13 @@ import * as repo from './auth-repository';
 import { getOrCreateSecret } from './secret-repository';
 import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
+import { throttleLogin, type FailureCount } from './login-throttle';
+
+const timed = (c: { n: number; oldest: string | Date | null; newest: string | Date | null }): FailureCount => ({
+  n: c.n,
+  oldest: c.oldest === null ? null : new Date(c.oldest).getTime(),
+  newest: c.newest === null ? null : new Date(c.newest).getTime(),
+});
 
 /** Verified against when the email is unknown, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -24,28 +31,32 @@ export interface LoginResult {
   auth: RequestAuth;
 }
 
+/** How the login throttle waits; tests pass one that records the delay instead. */
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function login(
   db: Db,
   config: Config,
   input: { email: string; password: string; address: string; requestId: string },
+  sleep: Sleep = realSleep,
 ): Promise<LoginResult> {
-  const { perAccount, perAddress, windowSeconds } = config.loginLimit;
-  // Counting and recording happen under per-account and per-address locks, so a burst of
-  // parallel guesses is counted one by one: at most the limit ever reaches the password check.
-  // A refused attempt is not recorded, so hammering a locked account does not extend the lock.
-  const limited = await db.transaction(async (tx) => {
-    await repo.lockLoginKeys(tx, input.email, input.address);
-    const failures = await repo.countRecentFailures(tx, input.email, input.address, windowSeconds);
-    const over =
-      failures.account.n >= perAccount ? failures.account : failures.address.n >= perAddress ? failures.address : null;
-    if (!over) await repo.recordLoginAttempt(tx, input.email, input.address);
-    return over;
+  // Counting and recording happen under the address's lock, so a burst of parallel guesses is
+  // counted one by one and each later one sees the earlier ones: at most the limits ever reach
+  // the password check, and each is slowed by the failures before it (login-throttle.ts).
+  const throttle = await db.transaction(async (tx) => {
+    await repo.lockLoginAddress(tx, input.address);
+    const failures = await repo.countRecentFailures(tx, input.email, input.address, config.loginLimit.windowSeconds);
+    const verdict = throttleLogin({ pair: timed(failures.pair), address: timed(failures.address) }, config.loginLimit, Date.now());
+    if (!verdict.refuse) await repo.recordLoginAttempt(tx, input.email, input.address);
+    return verdict;
   });
-  if (limited) {
-    const oldest = limited.oldest ? new Date(limited.oldest).getTime() : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - Date.now()) / 1000));
+  if (throttle.refuse) {
+    const retryAfter = throttle.retryAfterSeconds;
     throw new AppError(429, ERROR_CODES.rateLimited, TEXT.tooManyAttempts, { retryAfter }, undefined);
   }
+  // Slowed outside the transaction: a held lock would stall every other login (and, on PGlite, every query).
+  if (throttle.delayMs > 0) await sleep(throttle.delayMs);
 
   const user = await repo.findUserByEmail(db, input.email);
   const ok = user?.active
@@ -59,7 +70,7 @@ export async function login(
   const csrfToken = newToken();
   const tokenHash = hashToken(token);
   await db.transaction(async (tx) => {
-    await repo.clearFailedLogins(tx, input.email);
+    await repo.clearFailedLogins(tx, input.email, input.address);
     await repo.insertSession(tx, {
       tokenHash,
       userId: user.id,
@@ -68,12 +79,11 @@ export async function login(
     });
     await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', requestId: input.requestId });
   });
-  const auth = await authenticate(db, token, 'cookie');
+  const auth = await authenticate(db, token);
   if (!auth) throw new Error('session vanished right after login');
   return { token, csrfToken, auth };
 }
 
-/** Resolves a bearer or cookie token to the session's users and permissions, or null. */
 export interface SessionOptions {
   /** Sliding lifetime: a used session is extended to this many hours. */
   ttlHours?: number;
@@ -81,16 +91,12 @@ export interface SessionOptions {
   cacheMs?: number;
 }
 
-export async function authenticate(
-  db: Db,
-  token: string,
-  via: 'cookie' | 'bearer',
-  options: SessionOptions = {},
-): Promise<RequestAuth | null> {
+/** Resolves a session cookie's token to the session's users and permissions, or null. */
+export async function authenticate(db: Db, token: string, options: SessionOptions = {}): Promise<RequestAuth | null> {
   const tokenHash = hashToken(token);
   const cached = cachedSession(db, tokenHash);
-  if (cached) return cached.via === via ? cached : { ...cached, via };
-  const auth = await authenticateByHash(db, tokenHash, via, options.ttlHours);
+  if (cached) return cached;
+  const auth = await authenticateByHash(db, tokenHash, options.ttlHours);
   if (auth) cacheSession(db, auth, options.cacheMs ?? 0);
   return auth;
 }
@@ -106,12 +112,7 @@ const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthU
   roles: u.roles,
 });
 
-async function authenticateByHash(
-  db: Db,
-  tokenHash: string,
-  via: 'cookie' | 'bearer',
-  ttlHours?: number,
-): Promise<RequestAuth | null> {
+async function authenticateByHash(db: Db, tokenHash: string, ttlHours?: number): Promise<RequestAuth | null> {
   const row = await repo.findSessionAuth(db, tokenHash);
   if (!row) return null;
   // A sliding expiry, written at most every 5 minutes rather than on every request.
@@ -122,7 +123,6 @@ async function authenticateByHash(
   const actingUser = row.acting_user ? userFromJson(row.acting_user) : realUser;
   return {
     tokenHash,
-    via,
     user: actingUser,
     parentUser: actingUser.id === realUser.id ? null : realUser,
     csrfToken: row.csrf_token,
@@ -218,7 +218,7 @@ export async function impersonableUsers(db: Db, auth: RequestAuth) {
 
 /** Re-reads the session after a change to it. */
 export async function reload(db: Db, auth: RequestAuth): Promise<RequestAuth> {
-  const next = await authenticateByHash(db, auth.tokenHash, auth.via);
+  const next = await authenticateByHash(db, auth.tokenHash);
   if (!next) throw new AppError(401, ERROR_CODES.unauthenticated, 'The session has ended.', undefined, { refresh_login: true });
   return next;
 }
