@@ -63,7 +63,7 @@ export const userHierarchyPermissions = pgTable('user_hierarchy_permissions', {
 }, (t) => [primaryKey({ columns: [t.userId, t.slug] })]);
 
 export const sessions = pgTable('sessions', {
-  /** sha256 of the bearer token; the token itself is never stored. */
+  /** sha256 of the session token; the token itself is never stored. */
   tokenHash: text('token_hash').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   /** Set while an administrator views as another user: the user being viewed. */
