@@ -5,7 +5,7 @@
  */
 import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
 import { mekkoLayout, type Column, type Tile } from '@shared/rules/mekko-layout';
-import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag } from '@shared/rules/grow';
+import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag, type ZeroCause } from '@shared/rules/grow';
 
 export type ChartId = number | string;
 
@@ -20,6 +20,10 @@ export interface ChartAudience {
   /** Segment path joined by ' > ', or null -> 'N/A'. */
   segmentLabel: string | null;
   segment: { deleted: boolean; people_count: number } | null;
+  /** Why it counts zero on the tab shown (the zero-count dialog marks it); without it, a reason from `segment`. */
+  zeroCause?: ZeroCause;
+  /** 'Matched' or 'Modeled': the kind of segment the tab counts, for the zero-count dialog's words. */
+  segmentKind?: 'Matched' | 'Modeled';
   pending?: boolean;
   invalid?: boolean;
 }
