@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import '../../styles/grow.css';
 import '../../styles/grow-page.css';
 import '../../styles/insights.css';
+import './grow-readable.css';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { can } from '@shared/permissions';
