@@ -90,6 +90,9 @@ export const GROW_TEXT = {
   copyFailed: 'Grow chart could not be copied. Please try again.',
   deleteFailed: 'Grow chart could not be deleted. Please try again.',
   saved: 'Saved',
+  /** An edit kept in the outbox (offline, or not yet sent): not "Saved" until the server has it (issue 13). */
+  savedOnDevice: 'Saved on this device',
+  chartMadeOnDevice: 'This chart is saved on this device and opens once the server has it.',
   created: 'Created',
   copied: 'Copied',
   deleted: 'Deleted',
