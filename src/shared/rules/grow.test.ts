@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedTab, canSelect, copyName, formatCount, GROW_TEXT, invalidSelection, isPermutation, levelForTab, measurementLabelOf, moveItem,
-  nameTaken, saveAudienceBlock, selectionRules, toggleSelection, tvPanelists, validateAudience, validateChart, validateMarket, zeroReason,
+  nameTaken, saveAudienceBlock, selectionRules, toggleSelection, tvPanelists, validateAudience, validateChart, validateMarket, zeroCause, zeroReason,
 } from './grow';
 
 const others = [{ id: 1, name: 'Market Map' }, { id: 2, name: 'Summer' }];
@@ -118,5 +118,17 @@ describe('zero counts', () => {
     expect(zeroReason({ deleted: true, people_count: 5 })).toBe('deletion');
     expect(zeroReason({ deleted: false, people_count: 0 })).toBe('membership');
     expect(zeroReason({ deleted: false, people_count: 12 })).toBe('expiration');
+  });
+
+  it('blames a segment only when one is attached for the tab (issue 13: no segment is not a deletion)', () => {
+    expect(zeroCause('matched', null, undefined)).toBe('no-segment');
+    expect(zeroCause('modeled', null, undefined)).toBe('no-segment');
+    expect(zeroCause('matched', 7, undefined)).toBe('deletion');
+    expect(zeroCause('matched', 7, { deleted: true, people_count: 3 })).toBe('deletion');
+    expect(zeroCause('matched', 7, { deleted: false, people_count: 0 })).toBe('membership');
+    expect(zeroCause('modeled', 7, { deleted: false, people_count: 9 })).toBe('expiration');
+    // Total Population counts the typed population, whatever the segment.
+    expect(zeroCause('total', null, undefined)).toBe('population');
+    expect(zeroCause('total', 7, { deleted: true, people_count: 0 })).toBe('population');
   });
 });

@@ -79,6 +79,7 @@ export const GROW_TEXT = {
   zeroCountExpiration: 'Expiration: the data vendor has sent no new data for this segment, so its members have expired.',
   zeroCountMembership: 'Membership: no IDs have been received that match the vendor’s definition of this segment.',
   zeroCountDeletion: 'Deletion: the segment has been deleted by its data vendor.',
+  zeroCountPopulation: (name: string) => `Population: the population entered for '${name}' is 0.`,
   // §8 dialogs and notices
   cannotFilterTitle: 'Cannot Filter By This Audience!',
   cannotFilter: (name: string, kind: 'Matched' | 'Modeled') => `There is no ${kind} segment attached to '${name}'.`,
@@ -89,6 +90,9 @@ export const GROW_TEXT = {
   copyFailed: 'Grow chart could not be copied. Please try again.',
   deleteFailed: 'Grow chart could not be deleted. Please try again.',
   saved: 'Saved',
+  /** An edit kept in the outbox (offline, or not yet sent): not "Saved" until the server has it (issue 13). */
+  savedOnDevice: 'Saved on this device',
+  chartMadeOnDevice: 'This chart is saved on this device and opens once the server has it.',
   created: 'Created',
   copied: 'Copied',
   deleted: 'Deleted',
@@ -324,8 +328,30 @@ export function saveAudienceBlock(
 
 export type ZeroReason = 'deletion' | 'membership' | 'expiration';
 
-/** Why an audience counts zero: its segment was deleted, never had members, or its members expired. */
+/**
+ * Why an attached segment counts zero (spec 3 §2.2): deleted by its vendor (or no longer listed for
+ * the region: null), no IDs ever received for it, or its members expired.
+ */
 export function zeroReason(segment: { deleted: boolean; people_count: number } | null): ZeroReason {
   if (!segment || segment.deleted) return 'deletion';
   return segment.people_count === 0 ? 'membership' : 'expiration';
+}
+
+/**
+ * What makes an audience count zero on a tab. The spec's three reasons are about a segment, so they
+ * hold only for an audience that has one: with none attached for the tab there is nothing to count
+ * ('no-segment', not a deletion), and Total Population counts the population typed into the
+ * audience ('population').
+ */
+export type ZeroCause = ZeroReason | 'no-segment' | 'population';
+
+export function zeroCause(
+  tab: GrowTab,
+  segmentId: number | null,
+  /** The attached segment as the chart lists it; undefined when the region no longer has it. */
+  segment: { deleted: boolean; people_count: number } | undefined,
+): ZeroCause {
+  if (tab === 'total') return 'population';
+  if (segmentId === null) return 'no-segment';
+  return zeroReason(segment ?? null);
 }

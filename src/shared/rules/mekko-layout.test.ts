@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mekkoLayout, proportionalSizes, type LayoutMarket } from './mekko-layout';
+import { MEKKO_LAYOUT, SCREEN_TILE_TEXT, mekkoLayout, proportionalSizes, tileLabel, type LayoutMarket } from './mekko-layout';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const market = (id: string, count: number, audiences: number[]): LayoutMarket => ({
@@ -63,5 +63,47 @@ describe('mekkoLayout', () => {
   it('keeps a tile that counts zero 40 px high, taking the room from the others', () => {
     const [a] = mekkoLayout([market('a', 100, [0, 50, 150])], { mode: 'view', widthPx: 400, heightPx: 400 });
     expect(a?.tiles.map((t) => t.height)).toEqual([40, 90, 270]);
+  });
+});
+
+describe('tileLabel', () => {
+  const at = (height: number, width = 120) => ({ height, width, skinny: width <= MEKKO_LAYOUT.skinnyAtPx });
+
+  it('shows the count under one line of name from the lowest tile (40 px) up', () => {
+    expect(tileLabel(at(MEKKO_LAYOUT.minTilePx), 6)).toEqual({ nameLines: 1, count: true });
+    expect(tileLabel(at(MEKKO_LAYOUT.shortAtPx), 9)).toEqual({ nameLines: 1, count: true });
+  });
+
+  it('gives the name its second line only when it fits above the count: a tile just above short keeps both whole', () => {
+    // 51 to 54 px used to try two lines and a count (55 px of text) and lost the second line.
+    for (const h of [51, 52, 53, 54]) expect(tileLabel(at(h), 6)).toEqual({ nameLines: 1, count: true });
+    expect(tileLabel(at(55), 6)).toEqual({ nameLines: 2, count: true });
+    expect(tileLabel(at(300), 6)).toEqual({ nameLines: 2, count: true });
+  });
+
+  it('writes nothing on skinny or very low tiles, and the name alone where the count does not fit', () => {
+    expect(tileLabel(at(300, 40), 6)).toEqual({ nameLines: 0, count: false });
+    expect(tileLabel(at(22), 6)).toEqual({ nameLines: 0, count: false });
+    expect(tileLabel(at(23), 6)).toEqual({ nameLines: 1, count: false });
+    expect(tileLabel(at(37), 6)).toEqual({ nameLines: 1, count: false });
+    // Two lines of name without a count need 40 px; a count too wide for the tile is left to the tooltip.
+    expect(tileLabel(at(60, 50), 13)).toEqual({ nameLines: 2, count: false });
+    expect(tileLabel(at(60, 52), 6)).toEqual({ nameLines: 2, count: true });
+  });
+
+  it('keeps every line inside the tile, whatever its height', () => {
+    const m = SCREEN_TILE_TEXT;
+    for (let h = 0; h <= 200; h += 1) {
+      const { nameLines, count } = tileLabel(at(h), 6);
+      const used = m.insetYPx + nameLines * m.nameLinePx + (count ? m.gapPx + m.countLinePx : 0);
+      if (nameLines > 0) expect(used).toBeLessThanOrEqual(h);
+    }
+  });
+
+  it('follows the metrics it is given (the export has larger type and one line of name)', () => {
+    const slide = { insetYPx: 12, insetXPx: 16, nameLinePx: 19, countLinePx: 17, gapPx: 2, countCharPx: 8, maxNameLines: 1 as const };
+    expect(tileLabel(at(49.6, 200), 2, slide)).toEqual({ nameLines: 1, count: false });
+    expect(tileLabel(at(50, 200), 3, slide)).toEqual({ nameLines: 1, count: true });
+    expect(tileLabel(at(400, 200), 3, slide)).toEqual({ nameLines: 1, count: true });
   });
 });

@@ -36,6 +36,8 @@ export interface Tile {
   /** From the top of the column, in px. */
   y: number;
   height: number;
+  /** The column's width, in px. */
+  width: number;
   /** The audience's share of its market (0 to 1); 0 when the market's count is 0. */
   share: number;
   short: boolean;
@@ -103,6 +105,7 @@ export function mekkoLayout(markets: readonly LayoutMarket[], { mode, widthPx, h
         id: audience.id,
         y,
         height,
+        width,
         share: marketCount === 0 ? 0 : positive(audience.count) / marketCount,
         short: height <= MEKKO_LAYOUT.shortAtPx,
         skinny: width <= MEKKO_LAYOUT.skinnyAtPx,
@@ -114,4 +117,48 @@ export function mekkoLayout(markets: readonly LayoutMarket[], { mode, widthPx, h
     x += width;
     return column;
   });
+}
+
+/**
+ * The text a tile can hold, in px: its padding and border, the line heights of the name and of
+ * the count, the gap between them, and the width of a count's digit. The screen and the export
+ * each give theirs, so the two decide alike.
+ */
+export interface TileTextMetrics {
+  /** Padding plus border, above and below together. */
+  insetYPx: number;
+  /** Padding plus border, left and right together. */
+  insetXPx: number;
+  nameLinePx: number;
+  countLinePx: number;
+  gapPx: number;
+  /** A digit or separator of the count (tabular figures). */
+  countCharPx: number;
+  /** The name's lines at most. */
+  maxNameLines: 1 | 2;
+}
+
+/** The screen's tile (grow.css: 14 px name on 17 px lines, 12 px count on 14 px lines, 2 px padding and a 1 px border). */
+export const SCREEN_TILE_TEXT: TileTextMetrics = { insetYPx: 6, insetXPx: 10, nameLinePx: 17, countLinePx: 14, gapPx: 1, countCharPx: 7, maxNameLines: 2 };
+
+export interface TileLabel {
+  /** 0: the tile is only its colour (the tooltip and accessible name carry it). */
+  nameLines: 0 | 1 | 2;
+  count: boolean;
+}
+
+/**
+ * What a tile writes on itself, by what fits (issue 13). A skinny tile writes nothing. Otherwise the
+ * name takes a line when one fits, the count comes next whenever it fits under that line (a 40 px
+ * tile shows both), and the name's second line only when it fits above the count as well, so no
+ * tile just taller than 'short' loses a line to clipping. The count must also fit across the tile.
+ */
+export function tileLabel(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, countChars: number, m: TileTextMetrics = SCREEN_TILE_TEXT): TileLabel {
+  const room = tile.height - m.insetYPx;
+  if (tile.skinny || room < m.nameLinePx) return { nameLines: 0, count: false };
+  const countFitsAcross = countChars * m.countCharPx <= tile.width - m.insetXPx;
+  const withCount = (lines: number) => lines * m.nameLinePx + m.gapPx + m.countLinePx <= room;
+  const count = countFitsAcross && withCount(1);
+  const two = m.maxNameLines === 2 && (count ? withCount(2) : 2 * m.nameLinePx <= room);
+  return { nameLines: two ? 2 : 1, count };
 }

@@ -20,11 +20,11 @@ interface AudienceTileProps {
 
 /**
  * One audience: a real button (select in view mode, edit in edit mode) filled with its tag's
- * colour. 'Short' tiles keep the name on one line and drop the count; 'skinny' ones show no
- * text at all, the tooltip and the accessible name carry it.
+ * colour. It writes what fits (`tileText`): the name on one or two lines and the count under it;
+ * 'skinny' tiles show no text at all, the tooltip and the accessible name carry it.
  */
 export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag }: AudienceTileProps) {
-  const shows = tileText(tile);
+  const shows = tileText(tile, audience.countLabel);
   const className = [
     'audience-tile',
     tile.short && 'audience-tile--short',
@@ -41,6 +41,7 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
     height: tile.height,
     '--tile-fill': tagFill(audience.tag),
     '--tile-colour': tagColour(audience.tag),
+    '--tile-name-lines': shows.nameLines,
     ...drag?.style,
   } as CSSProperties;
 

@@ -4,13 +4,13 @@ import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/o
 import type { CommandInput } from '../../lib/offline/outbox-store';
 import { temporaryId } from '../../lib/offline/outbox-store';
 import { applyToChart, applyToList, parseChartPath, serverPartOf, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
-import { growKeys } from './grow-keys';
+import { MEKKO_ENTITY, growKeys } from './grow-keys';
 
 /**
  * Every Grow edit is a command on its chart (entity 'mekko'), sent through the outbox: shown at
  * once, kept on the device, sent in order when the network allows (decision 007).
  */
-export const MEKKO_ENTITY = 'mekko';
+export { MEKKO_ENTITY };
 
 type Cached = MekkoView | SummaryView[];
 const chartOf = (command: StoredCommand) => command.path.split('/')[3] ?? command.entityId;

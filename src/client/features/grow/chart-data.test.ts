@@ -58,6 +58,14 @@ describe('chartMarkets and tabTotals', () => {
     expect(matched[1]!.audiences[0]).toMatchObject({ invalid: true, segment: { deleted: true, people_count: 10 } });
   });
 
+  it('names why each audience would count zero on the tab: no segment attached is not a deletion (issue 13)', () => {
+    const modeled = chartMarkets(chart(), 'modeled', counts, people);
+    expect(modeled[0]!.audiences.map((a) => [a.zeroCause, a.segmentKind])).toEqual([['expiration', 'Modeled'], ['no-segment', 'Modeled']]);
+    const matched = chartMarkets(chart(), 'matched', counts, people);
+    expect(matched[1]!.audiences.map((a) => a.zeroCause)).toEqual(['deletion', 'no-segment']);
+    expect(chartMarkets(chart(), 'total', counts, people)[1]!.audiences.map((a) => a.zeroCause)).toEqual(['population', 'population']);
+  });
+
   it('totals the typed populations and the engine’s counts, in TV panelists when the chart counts them', () => {
     expect(tabTotals(chart(), counts, people)).toEqual({ total: 2000, matched: 350, modeled: 110 });
     const tv = { countType: 'tv_panelists' as const, tv: { minimum: 2, maximum: 100, n_pids: 10_000, const: 1 }, people: 1_000_000 };

@@ -1,4 +1,4 @@
-import { formatCount, segmentFieldOf, tvPanelists, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
+import { formatCount, segmentFieldOf, segmentKindOf, tvPanelists, zeroCause, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
 import type { GrowSegment } from '@shared/schemas/grow';
 import type { Counts, CountsBody } from '@shared/schemas/insights';
 import type { ChartMarket } from './chart-model';
@@ -90,6 +90,8 @@ export function chartMarkets(chart: MekkoView, tab: GrowTab, counts: Counts | un
         countLabel: formatCount(count),
         segmentLabel: segment ? segment.path_parts.join(' > ') : null,
         segment: segment ? { deleted: segment.deleted, people_count: segment.people_count } : null,
+        zeroCause: zeroCause(tab, tab === 'total' ? null : shortId, segment),
+        segmentKind: segmentKindOf(tab),
         pending: a.pending,
         invalid: invalid.has(String(a.id)),
       };

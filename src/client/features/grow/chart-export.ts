@@ -4,7 +4,7 @@
  * so it is unit-tested in node; only the download helpers touch the browser.
  */
 import { GROW, GROW_TEXT, TAG_LABELS } from '@shared/rules/grow';
-import { MEKKO_LAYOUT } from '@shared/rules/mekko-layout';
+import { MEKKO_LAYOUT, type TileTextMetrics } from '@shared/rules/mekko-layout';
 import { NO_MARKETS_TEXT, chartLayout, formatShare, tagColour, tileText, type ChartMarket } from './chart-model';
 
 interface ChartSvgOptions {
@@ -33,6 +33,9 @@ export function xmlEscape(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 }
+
+/** The slide's tile text: a 15 px name on one line at 24 px, a 14 px count at 44 px (so a tile needs 50 px for both). */
+const SLIDE_TILE_TEXT: TileTextMetrics = { insetYPx: 12, insetXPx: 16, nameLinePx: 19, countLinePx: 17, gapPx: 2, countCharPx: 8, maxNameLines: 1 };
 
 const num = (n: number) => String(Math.round(n * 100) / 100);
 
@@ -91,8 +94,8 @@ export function chartSvg(markets: readonly ChartMarket[], { measurementLabel, ti
       parts.push('<g class="mekko-audience">');
       parts.push(`<title>${xmlEscape(`${audience.name}, ${TAG_LABELS[audience.tag].label}, ${audience.countLabel}`)}</title>`);
       parts.push(`<rect class="mekko-tile" x="${num(x)}" y="${num(y)}" width="${num(column.width)}" height="${num(tile.height)}" fill="${colour}" fill-opacity="${GROW.backgroundAlpha}" stroke="${colour}" stroke-width="1.5"/>`);
-      // The screen's rules: skinny tiles carry no text, short ones the name only, centred.
-      const shows = tileText(tile);
+      // The screen's rules with the slide's type: skinny tiles carry no text, the count where it fits under the name.
+      const shows = tileText(tile, audience.countLabel, SLIDE_TILE_TEXT);
       const label = shows.name ? fitText(audience.name, column.width - 16, 15) : '';
       if (label && !shows.count) parts.push(text(x + 8, y + tile.height / 2 + 5, label, { 'font-size': 15, 'font-weight': 600, fill: INK }));
       if (label && shows.count) {

@@ -27,11 +27,13 @@ describe('chartLayout', () => {
 });
 
 describe('tileText', () => {
-  it('writes name and count on tall tiles, the name on short ones, nothing on skinny or very low ones', () => {
-    expect(tileText({ height: 120, short: false, skinny: false })).toEqual({ name: true, count: true });
-    expect(tileText({ height: 40, short: true, skinny: false })).toEqual({ name: true, count: false });
-    expect(tileText({ height: 17, short: true, skinny: false })).toEqual({ name: false, count: false });
-    expect(tileText({ height: 120, short: false, skinny: true })).toEqual({ name: false, count: false });
+  it('writes name and count wherever they fit, the name alone where the count does not, nothing on skinny or very low tiles', () => {
+    expect(tileText({ height: 120, width: 100, skinny: false }, '1,234')).toEqual({ name: true, nameLines: 2, count: true });
+    // A 40 px tile (the lowest there is) shows its count: most tiles of a 10 × 10 chart are that low.
+    expect(tileText({ height: 40, width: 100, skinny: false }, '1,234')).toEqual({ name: true, nameLines: 1, count: true });
+    expect(tileText({ height: 52, width: 100, skinny: false }, '1,234')).toEqual({ name: true, nameLines: 1, count: true });
+    expect(tileText({ height: 17, width: 100, skinny: false }, '1,234')).toEqual({ name: false, nameLines: 0, count: false });
+    expect(tileText({ height: 120, width: 40, skinny: true }, '1,234')).toEqual({ name: false, nameLines: 0, count: false });
   });
 });
 

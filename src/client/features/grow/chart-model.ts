@@ -4,8 +4,8 @@
  * and the DOM so the chart, the SVG export and the unit tests share one source.
  */
 import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
-import { mekkoLayout, type Column, type Tile } from '@shared/rules/mekko-layout';
-import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag } from '@shared/rules/grow';
+import { SCREEN_TILE_TEXT, mekkoLayout, tileLabel, type Column, type Tile, type TileTextMetrics } from '@shared/rules/mekko-layout';
+import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag, type ZeroCause } from '@shared/rules/grow';
 
 export type ChartId = number | string;
 
@@ -20,6 +20,10 @@ export interface ChartAudience {
   /** Segment path joined by ' > ', or null -> 'N/A'. */
   segmentLabel: string | null;
   segment: { deleted: boolean; people_count: number } | null;
+  /** Why it counts zero on the tab shown (the zero-count dialog marks it); without it, a reason from `segment`. */
+  zeroCause?: ZeroCause;
+  /** 'Matched' or 'Modeled': the kind of segment the tab counts, for the zero-count dialog's words. */
+  segmentKind?: 'Matched' | 'Modeled';
   pending?: boolean;
   invalid?: boolean;
 }
@@ -79,16 +83,14 @@ export function chartLayout(markets: readonly ChartMarket[], mode: 'view' | 'edi
   );
 }
 
-/** Below this a line of text would be cut in half: the tile keeps only its colour (and its tooltip). */
-const MIN_TEXT_PX = 18;
-
 /**
- * What a tile writes on itself, on screen and in the export: skinny or very low tiles nothing
- * (the tooltip and the accessible name carry it), short ones the name only, the others name and count.
+ * What a tile writes on itself on screen (`tileLabel`, issue 13): nothing on skinny or very low
+ * tiles (the tooltip and the accessible name carry it), else the name on one or two lines and the
+ * count whenever it fits under the name. The export passes its own type sizes.
  */
-export function tileText(tile: Pick<Tile, 'height' | 'short' | 'skinny'>): { name: boolean; count: boolean } {
-  const name = !tile.skinny && tile.height >= MIN_TEXT_PX;
-  return { name, count: name && !tile.short };
+export function tileText(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, countLabel: string, metrics: TileTextMetrics = SCREEN_TILE_TEXT): { name: boolean; nameLines: 0 | 1 | 2; count: boolean } {
+  const { nameLines, count } = tileLabel(tile, countLabel.length, metrics);
+  return { name: nameLines > 0, nameLines, count };
 }
 
 /** A share (0 to 1) as a percent with one decimal, as the spec shows percentages. */

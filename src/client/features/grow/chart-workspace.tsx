@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
@@ -13,11 +14,12 @@ import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-expo
 import type { ChartMarket } from './chart-model';
 import { FilterBar } from './filter-bar';
 import { GrowGutter } from './grow-gutter';
-import { growState } from './grow-store';
+import { growState, setChartShare } from './grow-store';
 import { GrowTabs } from './grow-tabs';
 import { InsightsPanel } from './insights-panel';
 import { MekkoChart } from './mekko-chart';
 import { saveAudienceHref } from './save-audience-link';
+import { SplitHandle } from './split-handle';
 import type { ChartActions } from './use-chart-actions';
 
 interface Props {
@@ -106,7 +108,7 @@ export function ChartWorkspace(props: Props) {
         onRemove={(id) => props.onSelection(selectedIds.filter((x) => x !== id))}
         onClear={() => props.onSelection([])}
       />
-      <div className="grow-split">
+      <div className="grow-split" style={{ '--grow-chart-share': `${snap.chartSharePct}%` } as CSSProperties}>
         <section className="grow-chart-area" aria-label="Chart">
             <MekkoChart
               markets={markets}
@@ -125,6 +127,7 @@ export function ChartWorkspace(props: Props) {
               }}
             />
         </section>
+        {snap.focus === 'insights' ? <SplitHandle sharePct={snap.chartSharePct} onChange={setChartShare} /> : null}
         <GrowGutter focus={snap.focus} selectedCount={selected.length} onFocus={(f) => (growState.focus = f)} />
         {snap.focus === 'insights' ? (
           <section className="grow-insights-area" aria-label="Insights">

@@ -42,8 +42,11 @@ export function GrowGutter({ focus, selectedCount, onFocus }: Props) {
   return (
     <div className="grow-gutter" role="toolbar" aria-label="Layout" aria-orientation="vertical">
       <button type="button" className="grow-gutter__button" aria-pressed={focus === 'mekko'} onClick={() => choose('mekko')}>{GROW_TEXT.showHideChart}</button>
-      <button type="button" className="grow-gutter__button" aria-pressed={focus === 'insights'} onClick={() => choose(focus === 'insights' ? 'mekko' : 'insights')}>{GROW_TEXT.showHideInsights}</button>
-      {hint ? <p role="status" className="grow-gutter__hint">{hint}</p> : null}
+      {/* The hint stands beside the button it is about, below the chart's column names (issue 13). */}
+      <div className="grow-gutter__insights">
+        <button type="button" className="grow-gutter__button" aria-pressed={focus === 'insights'} onClick={() => choose(focus === 'insights' ? 'mekko' : 'insights')}>{GROW_TEXT.showHideInsights}</button>
+        {hint ? <p role="status" className="grow-gutter__hint">{hint}</p> : null}
+      </div>
     </div>
   );
 }

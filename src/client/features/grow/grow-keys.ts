@@ -6,3 +6,6 @@ export const growKeys = {
   list: (context: string) => ['grow', context, 'mekkos'] as const,
   chart: (context: string, id: number | string) => ['grow', context, 'mekko', String(id)] as const,
 };
+
+/** The outbox entity of every Grow edit: a chart with its markets and audiences (decision 007). */
+export const MEKKO_ENTITY = 'mekko';

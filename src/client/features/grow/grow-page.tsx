@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import '../../styles/grow.css';
 import '../../styles/grow-page.css';
 import '../../styles/insights.css';
+import './grow-readable.css';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { can } from '@shared/permissions';
@@ -9,7 +10,8 @@ import { allowedTab, canSelect, GROW_TEXT, segmentKindOf, type GrowTab } from '@
 import { hasShortIds } from '@shared/rules/insights';
 import { PageHeader } from '../../components/page-header';
 import type { ProductScope } from '../../lib/guards';
-import { useWithOutbox } from '../../lib/offline/outbox-client';
+import { useOnline } from '../../lib/offline/freshness';
+import { useOutbox, useWithOutbox } from '../../lib/offline/outbox-client';
 import { MEKKO_ENTITY } from './chart-commands';
 import { chartMarkets, chooseChart, countsBodyOf, NO_COUNTS, tabTotals, toSelectable } from './chart-data';
 import { sortCharts, type AudienceView, type MekkoView, type SummaryView } from './chart-edits';
@@ -17,9 +19,10 @@ import { ChartWorkspace } from './chart-workspace';
 import { GrowPanels } from './grow-panels';
 import { contextOf } from './grow-preload';
 import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
-import { growState, setSelection } from './grow-store';
+import { growState, setSelection, setTab, showDialog } from './grow-store';
 import { ChartPicker } from './chart-picker';
 import { GrowAlert, InvalidChartDialog } from './grow-dialogs';
+import { madeOnDevice, savingNow } from './save-feedback';
 import { useChartActions } from './use-chart-actions';
 
 interface Props {
@@ -35,6 +38,8 @@ export function GrowPage({ scope, mekkoId }: Props) {
   const region = scope.context.region?.slug ?? '';
   const may = { create: can(scope.permissions, 'mekkos', 'create'), update: can(scope.permissions, 'mekkos', 'update'), destroy: can(scope.permissions, 'mekkos', 'destroy') };
 
+  const outbox = useOutbox();
+  const online = useOnline();
   const list = useQuery(mekkosQueryOptions(context));
   const charts = sortCharts(useWithOutbox<SummaryView[]>(MEKKO_ENTITY, list.data) ?? []);
   const current = chooseChart(charts, mekkoId);
@@ -62,25 +67,26 @@ export function GrowPage({ scope, mekkoId }: Props) {
 
   const changeTab = (next: GrowTab) => {
     // A person tab filters by that tab's segment: selected audiences without one cannot filter (spec 3 §8).
-    if (next !== 'total' && audiences.some((a) => selectedIds.includes(a.id) && !canSelect(toSelectable(a), next))) growState.dialog = { kind: 'invalid-selected' };
-    growState.tab = next;
+    if (next !== 'total' && audiences.some((a) => selectedIds.includes(a.id) && !canSelect(toSelectable(a), next))) showDialog({ kind: 'invalid-selected' });
+    setTab(next);
   };
   const clickAudience = (id: number | string) => {
     const audience = audiences.find((a) => a.id === id);
     if (!audience || chartId === undefined) return;
     if (selectedIds.includes(id)) return setSelection(chartId, selectedIds.filter((x) => x !== id));
     if (tab !== 'total' && !canSelect(toSelectable(audience), tab)) {
-      growState.dialog = { kind: 'cannot-filter', name: audience.name };
+      showDialog({ kind: 'cannot-filter', name: audience.name });
       return;
     }
     setSelection(chartId, [...selectedIds, id]);
   };
-  const loading = list.isFetching || chartQuery.isFetching || counts.isFetching;
+  // 'Loading' (spec 3 §2.2) while a read or an edit of this product's charts is on its way.
+  const loading = list.isFetching || chartQuery.isFetching || counts.isFetching || savingNow(outbox, context, online);
 
   return (
     <div className="page grow-page">
       <PageHeader title="Grow">
-        {loading ? <span role="status" className="grow-loading">{GROW_TEXT.loading}</span> : null}
+        {loading ? <span role="status" aria-live="polite" className="grow-loading">{GROW_TEXT.loading}</span> : null}
       </PageHeader>
       <ChartPicker
         charts={charts}
@@ -100,7 +106,7 @@ export function GrowPage({ scope, mekkoId }: Props) {
         </section>
       ) : null}
       {mekkoId !== undefined && list.data && !current ? <p role="alert">There is no Grow chart {mekkoId} in this product: it may have been deleted.</p> : null}
-      {current?.pending ? <p role="status">This chart is saved on this device and opens once the server has it.</p> : null}
+      {madeOnDevice(current, outbox, online) ? <p role="status">{GROW_TEXT.chartMadeOnDevice}</p> : null}
       {chartQuery.isError && !chart ? <p role="alert">This chart could not be loaded{navigator.onLine ? '' : ' offline: open it once while online, or use “Make available offline”'}.</p> : null}
       {chart && invalid.length === 0 ? (
         <ChartWorkspace

@@ -6,6 +6,11 @@ import { chooseChart, countsBodyOf } from './chart-data';
 import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
 const COUNTS_WAIT_MS = 5_000;
+/**
+ * The route waits this long at most before the page shows (issue 13): a quick answer renders the
+ * chart at once, a slow one (a 4 s API) shows the page and its 'Loading' while the reads go on.
+ */
+export const ROUTE_WAIT_MS = 300;
 
 /** The X-Context string of a product scope. */
 export function contextOf(scope: ProductScope): string {
@@ -17,7 +22,14 @@ export function contextOf(scope: ProductScope): string {
  * default) with its counts, the tabs and TV settings. "Make available offline" takes every chart
  * with its counts and insights through its own steps (grow-offline.ts), which say what failed.
  */
-export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined): Promise<void> {
+export async function preloadGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined, waitMs = ROUTE_WAIT_MS): Promise<void> {
+  // The reads go on after the wait: the page's queries are the same, so they pick the answers up.
+  const reads = readGrow(queryClient, scope, mekkoId);
+  reads.catch(() => undefined);
+  await Promise.race([reads, new Promise((resolve) => setTimeout(resolve, waitMs))]);
+}
+
+async function readGrow(queryClient: QueryClient, scope: ProductScope, mekkoId: number | undefined): Promise<void> {
   const context = contextOf(scope);
   const list = await queryClient.ensureQueryData(mekkosQueryOptions(context));
   const chosen = chooseChart(list, mekkoId);

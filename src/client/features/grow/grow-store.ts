@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { GROW, type GrowTab } from '@shared/rules/grow';
 import { showToast } from '../../lib/ui-store';
+import { SPLIT } from './split-handle';
 
 /**
  * Grow's screen state that is not server data (DESIGN: valtio): the tab, mode, focus, the
@@ -23,11 +24,25 @@ export const growState = proxy({
   mode: 'view' as 'view' | 'edit',
   /** Which half has the room: the chart, or the insights (spec 3 §2.2: one at a time). */
   focus: 'mekko' as 'mekko' | 'insights',
+  /** The chart's share of the width with the insights open, in percent (the user may drag it). */
+  chartSharePct: SPLIT.defaultPct as number,
   /** Selected audience ids, per chart id. */
   selection: {} as Record<string, (number | string)[]>,
   panel: null as GrowPanel | null,
   dialog: null as GrowDialog | null,
 });
+
+/** The tab shown; and a dialog, or none. Plain functions, so event handlers change the store without the component owning it. */
+export function setTab(tab: GrowTab): void {
+  growState.tab = tab;
+}
+export function showDialog(dialog: GrowDialog | null): void {
+  growState.dialog = dialog;
+}
+
+export function setChartShare(pct: number): void {
+  growState.chartSharePct = pct;
+}
 
 export function setSelection(chartId: number | string, ids: (number | string)[]): void {
   growState.selection[String(chartId)] = ids;

@@ -5,9 +5,10 @@ import { marketTooltip, type ChartMarket } from './chart-model';
 import { ChartTooltip } from './chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
 
-/** The column's parts around the plot, in px: the name strip above and the 'Add Audience' strip below. */
-export const COLUMN_HEAD_PX = 32;
+/** The column's parts around the plot, in px: the name strip above (two lines of name) and the 'Add Audience' strip below. */
+export const COLUMN_HEAD_PX = 40;
 export const COLUMN_FOOT_PX = 40;
+const NARROW_COLUMN_PX = 80;
 
 interface MarketColumnProps {
   market: ChartMarket;
@@ -23,12 +24,14 @@ interface MarketColumnProps {
 }
 
 /**
- * One market: its name above (ellipsis when narrow, the full name and numbers in the tooltip),
+ * One market: its name above (on two lines, an ellipsis when even those are too narrow; the full
+ * name and numbers in the tooltip),
  * its tiles in the plot, and in edit mode the handle to move it and 'Add Audience' below.
  * It is a labelled group so a screen reader says which market a tile belongs to.
  */
 export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, drag, children }: MarketColumnProps) {
-  const className = ['market-column', market.pending && 'market-column--pending', drag?.dragging && 'market-column--dragging'].filter(Boolean).join(' ');
+  // A narrow column takes its name a size smaller, so short words still fit whole on two lines.
+  const className = ['market-column', column.width < NARROW_COLUMN_PX && 'market-column--narrow', market.pending && 'market-column--pending', drag?.dragging && 'market-column--dragging'].filter(Boolean).join(' ');
   const tooltip = marketTooltip(market, column.share);
   return (
     <div

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { GROW_TEXT, zeroReason } from '@shared/rules/grow';
+import { GROW_TEXT, zeroCause, zeroReason } from '@shared/rules/grow';
 import type { ChartAudience, ChartMarket, MekkoChartProps } from './chart-model';
 import { MekkoChart } from './mekko-chart';
 import { ZeroCountReasons } from './zero-count-dialog';
@@ -99,12 +99,22 @@ describe('MekkoChart (edit mode)', () => {
 
 describe('ZeroCountReasons', () => {
   it('explains the three reasons in order and marks the one from zeroReason', () => {
-    const html = renderToStaticMarkup(<ZeroCountReasons likely={zeroReason({ deleted: false, people_count: 0 })} />);
+    const html = renderToStaticMarkup(<ZeroCountReasons cause={zeroReason({ deleted: false, people_count: 0 })} />);
     expect(count(html, '<li ')).toBe(3);
     expect(html.indexOf('<strong>Expiration: </strong>')).toBeLessThan(html.indexOf('<strong>Membership: </strong>'));
     expect(html.indexOf('<strong>Membership: </strong>')).toBeLessThan(html.indexOf('<strong>Deletion: </strong>'));
     expect(count(html, 'Most likely for this audience')).toBe(1);
     expect(html).toMatch(/zero-count-reason--likely"><p class="zero-count-reason__text"><strong>Membership: <\/strong>/);
-    expect(renderToStaticMarkup(<ZeroCountReasons likely={zeroReason(null)} />)).toMatch(/--likely"><p[^>]*><strong>Deletion/);
+    expect(renderToStaticMarkup(<ZeroCountReasons cause={zeroReason(null)} />)).toMatch(/--likely"><p[^>]*><strong>Deletion/);
+  });
+
+  it('marks no reason for an audience with no segment attached, and says so in the spec’s words (issue 13)', () => {
+    const dialog = (cause: Parameters<typeof zeroCause>) => renderToStaticMarkup(<ZeroCountReasons cause={zeroCause(...cause)} name="Gamers" kind="Modeled" />);
+    const html = dialog(['modeled', null, undefined]);
+    expect(count(html, '<li ')).toBe(4);
+    expect(html).not.toMatch(/--likely"><p[^>]*><strong>(Deletion|Membership|Expiration)/);
+    expect(html).toMatch(/--likely"><p[^>]*><strong>No segment: <\/strong>There is no Modeled segment attached to &#x27;Gamers&#x27;\./);
+    expect(count(html, 'zero-count-reason--likely')).toBe(1);
+    expect(dialog(['total', 5, undefined])).toMatch(/--likely"><p[^>]*><strong>Population: <\/strong>/);
   });
 });

@@ -1,10 +1,11 @@
 import { copyName, GROW_TEXT } from '@shared/rules/grow';
 import type { CreateChartBody } from '@shared/schemas/grow';
 import type { StoredCommand } from '../../lib/offline/db';
-import { whenSettled } from '../../lib/offline/outbox-client';
 import * as commands from './chart-commands';
 import type { AudienceView, MarketView, MekkoView, SummaryView } from './chart-edits';
 import { growState, growToast } from './grow-store';
+import { acknowledgement } from './save-acknowledgement';
+import { noticeFor } from './save-feedback';
 
 interface Options {
   context: string;
@@ -17,23 +18,29 @@ interface Options {
 const newId = (data: unknown) => (typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'number' ? (data as { id: number }).id : undefined);
 
 /**
- * Grow's edits, each queued through the outbox and acknowledged with the spec's notices
- * (2500 ms). A device that cannot store the edit gets the spec's failure notice. Making a chart
- * (create, copy) opens it once the server has named it.
+ * Grow's edits, each queued through the outbox (shown at once) and acknowledged with the spec's
+ * notices (2500 ms) once the server has it: "Saved", "Created", "Copied", "Deleted". An edit that
+ * stays on the device (offline, or its send failed and waits) says "Saved on this device" instead;
+ * one the server refuses is explained by the outbox. A device that cannot store the edit gets the
+ * spec's failure notice. Making a chart (create, copy) opens it once the server has named it.
  */
 export function useChartActions({ context, chart, charts, current, open }: Options) {
   const target = chart ? { context, chart } : null;
   const queued = (work: Promise<StoredCommand>, success: string, failure: string) =>
     work.then((command) => {
-      growToast(success);
-      return command;
+      const { outcome, settled } = acknowledgement(command.id);
+      void outcome.then((result) => {
+        const notice = noticeFor(result, success);
+        if (notice) growToast(notice);
+      });
+      // Wrapped: a promise returned from then() would be waited for, and the caller acts on the queueing.
+      return { settled };
     }).catch(() => {
       growToast(failure);
       return null;
     });
-  const openWhenMade = (command: StoredCommand | null) => {
-    if (!command) return;
-    void whenSettled(command.id).then((outcome) => {
+  const openWhenMade = (queuedEdit: { settled: Promise<{ applied: boolean; data: unknown }> } | null) => {
+    void queuedEdit?.settled.then((outcome) => {
       if (outcome.applied) open(newId(outcome.data));
     });
   };
@@ -60,8 +67,8 @@ export function useChartActions({ context, chart, charts, current, open }: Optio
     remove() {
       growState.dialog = null;
       if (!target) return;
-      void queued(commands.deleteChart(target), GROW_TEXT.deleted, GROW_TEXT.deleteFailed).then((command) => {
-        if (command) open(undefined);
+      void queued(commands.deleteChart(target), GROW_TEXT.deleted, GROW_TEXT.deleteFailed).then((queuedEdit) => {
+        if (queuedEdit) open(undefined);
       });
     },
     removeInvalid: () => edit((t) => commands.removeInvalidAudiences(t)),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { GROW_TEXT, zeroReason, type ZeroReason } from '@shared/rules/grow';
+import { GROW_TEXT, zeroReason, type ZeroCause, type ZeroReason } from '@shared/rules/grow';
 import type { ChartAudience } from './chart-model';
 
 const REASONS: readonly { reason: ZeroReason; text: string }[] = [
@@ -16,10 +16,12 @@ function splitReason(text: string): [string, string] {
 }
 
 /**
- * Why an audience counts zero (spec 3 §2.2): the three reasons, with the one that fits this
- * audience's segment marked, so the user knows whether to wait, pick another segment or replace it.
+ * Why an audience counts zero (spec 3 §2.2): the three reasons, with the one that is true for this
+ * audience marked, so the user knows whether to wait, pick another segment or replace it. An
+ * audience with no segment for the tab (or a typed population of 0) has none of them: its own
+ * cause is named first and marked, and no reason is.
  */
-export function ZeroCountDialog({ audience, onClose }: { audience: Pick<ChartAudience, 'name' | 'segment'>; onClose(): void }) {
+export function ZeroCountDialog({ audience, onClose }: { audience: Pick<ChartAudience, 'name' | 'segment' | 'zeroCause' | 'segmentKind'>; onClose(): void }) {
   // Opened from an icon rather than a Dialog.Trigger, so radix has nothing to refocus on close:
   // remember what had focus (the icon) and go back to it, or keyboard users land on <body>.
   const [returnTo] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -37,7 +39,7 @@ export function ZeroCountDialog({ audience, onClose }: { audience: Pick<ChartAud
           <Dialog.Description>
             {`The audience '${audience.name}' has a zero count. An audience counts zero for one of these reasons:`}
           </Dialog.Description>
-          <ZeroCountReasons likely={zeroReason(audience.segment)} />
+          <ZeroCountReasons cause={audience.zeroCause ?? zeroReason(audience.segment)} name={audience.name} kind={audience.segmentKind ?? 'Matched'} />
           <div className="dialog__actions">
             <Dialog.Close className="button button--primary">Close</Dialog.Close>
           </div>
@@ -47,23 +49,37 @@ export function ZeroCountDialog({ audience, onClose }: { audience: Pick<ChartAud
   );
 }
 
-/** The three reasons, the likely one marked in words as well as by its border. */
-export function ZeroCountReasons({ likely }: { likely: ZeroReason }) {
+const isReason = (cause: ZeroCause): cause is ZeroReason => REASONS.some((r) => r.reason === cause);
+
+/** The audience's own cause when it is not one of the three: the spec's words for a missing segment. */
+function ownCause(cause: ZeroCause, name: string, kind: 'Matched' | 'Modeled'): [string, string] | null {
+  if (cause === 'no-segment') return ['No segment', GROW_TEXT.cannotFilter(name, kind)];
+  if (cause === 'population') return splitReason(GROW_TEXT.zeroCountPopulation(name));
+  return null;
+}
+
+/** The reasons, the one true for this audience marked in words as well as by its border. */
+export function ZeroCountReasons({ cause, name = 'this audience', kind = 'Matched' }: { cause: ZeroCause; name?: string; kind?: 'Matched' | 'Modeled' }) {
+  const own = isReason(cause) ? null : ownCause(cause, name, kind);
   return (
     <ul className="zero-count-dialog__reasons">
+      {own ? <Reason title={own[0]} body={own[1]} marked="The cause for this audience" /> : null}
       {REASONS.map(({ reason, text }) => {
         const [title, body] = splitReason(text);
-        const isLikely = reason === likely;
-        return (
-          <li key={reason} className={`zero-count-reason${isLikely ? ' zero-count-reason--likely' : ''}`}>
-            <p className="zero-count-reason__text">
-              {title ? <strong>{title}: </strong> : null}
-              {body}
-            </p>
-            {isLikely ? <p className="zero-count-reason__badge">Most likely for this audience</p> : null}
-          </li>
-        );
+        return <Reason key={reason} title={title} body={body} marked={reason === cause ? 'Most likely for this audience' : null} />;
       })}
     </ul>
+  );
+}
+
+function Reason({ title, body, marked }: { title: string; body: string; marked: string | null }) {
+  return (
+    <li className={`zero-count-reason${marked ? ' zero-count-reason--likely' : ''}`}>
+      <p className="zero-count-reason__text">
+        {title ? <strong>{title}: </strong> : null}
+        {body}
+      </p>
+      {marked ? <p className="zero-count-reason__badge">{marked}</p> : null}
+    </li>
   );
 }

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { ProductScope } from '../../lib/guards';
+
+// The API answers after 4 s, as in issue 13's report: the route must not hold the page for it.
+vi.mock('./grow-queries', () => {
+  const slow = (key: string) => ({ queryKey: ['grow', key], queryFn: () => new Promise((resolve) => setTimeout(() => resolve([]), 4_000)) });
+  return {
+    mekkosQueryOptions: () => slow('mekkos'),
+    mekkoQueryOptions: () => slow('mekko'),
+    countsQueryOptions: () => slow('counts'),
+    tabsConfigurationQueryOptions: () => slow('tabs'),
+    tvSettingsQueryOptions: () => slow('tv'),
+  };
+});
+
+const scope = { context: { client: { slug: 'acme' }, region: { slug: 'us' }, brand: { slug: 'fizz' }, product: { slug: 'original' } } } as unknown as ProductScope;
+
+afterEach(() => vi.useRealTimers());
+
+describe('preloadGrow', () => {
+  it('lets the page show (and say Loading) after a short wait when the API is slow, and goes on reading', async () => {
+    vi.useFakeTimers();
+    const { preloadGrow, ROUTE_WAIT_MS } = await import('./grow-preload');
+    const client = new QueryClient();
+    let done = false;
+    void preloadGrow(client, scope, undefined).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(ROUTE_WAIT_MS + 10);
+    expect(done).toBe(true);
+    expect(client.getQueryState(['grow', 'mekkos'])?.fetchStatus).toBe('fetching');
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(client.getQueryData(['grow', 'mekkos'])).toEqual([]);
+  });
+});
