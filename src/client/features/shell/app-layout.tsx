@@ -100,19 +100,22 @@ export function AppLayout() {
         session={session} permissions={permissions} hierarchy={hierarchy} current={current}
         pathname={pathname} pickerDisabled={isAdminPath(pathname)} offline={offline}
       />
-      <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
-        pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
-      {snap.notificationsOpen ? (
-        <Suspense fallback={null}>
-          <NotificationPanel
-            tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
-            onClose={() => {
-              ui.notificationsOpen = false;
-              ui.notificationTask = null;
-            }}
-          />
-        </Suspense>
-      ) : null}
+      {/* The panel hangs off the navigation, so it stays under the top bar wherever the page is scrolled. */}
+      <div className="app__side">
+        <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
+          pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
+        {snap.notificationsOpen ? (
+          <Suspense fallback={null}>
+            <NotificationPanel
+              tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
+              onClose={() => {
+                ui.notificationsOpen = false;
+                ui.notificationTask = null;
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </div>
       <main id="main" className="app__main" tabIndex={-1}>
         <DemoDataNotice clientSlug={current?.client.slug} regionSlug={current?.region?.slug} />
         <Outlet />
