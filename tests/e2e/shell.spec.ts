@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectGreeting, logIn } from './helpers';
+import { USERS, expectGreeting, logIn, openNavigation } from './helpers';
 
 const HOME = '/acme/us/fizz-cola/fizz-original';
 const GENERIC = 'Something went wrong with this page. Please refresh and try again';
@@ -9,6 +9,7 @@ async function asAdmin(page: Page) {
   await expectGreeting(page, USERS.admin.name);
   await page.goto(`${HOME}/home`);
   await expectGreeting(page, USERS.admin.name);
+  await openNavigation(page);
 }
 
 test('the left navigation lists the categories in order, 200 px expanded and 56 px collapsed', async ({ page }) => {
@@ -52,8 +53,10 @@ test('the navigation highlights journey on the journey builder and overview on t
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.locator('[aria-current="page"]')).toHaveText(/^home$/i);
   await page.goto(`${HOME}/insights/journey-builder`);
+  await openNavigation(page);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(/^journey$/i);
   await page.goto(`${HOME}/audiences/builder`);
+  await openNavigation(page);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(/^overview$/i);
 });
 
