@@ -77,6 +77,22 @@ test('with molecula_access read and two sources the menu offers "Toggle to ES/Mo
   );
 });
 
+test('the menu names the data source in use, and the new one at once after a switch', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  const menuButton = page.getByRole('button', { name: /^User menu/ });
+  const toggle = page.getByRole('menuitem', { name: 'Toggle to ES/Molecula' });
+  await menuButton.click();
+  await expect(page.getByRole('menu')).toContainText('Data source: Molecula');
+  await expect(toggle).toHaveAccessibleDescription('Data source: Molecula');
+  // The switch reloads the page (spec 1 §4); the reloaded menu already names the new source.
+  await Promise.all([page.waitForEvent('load'), toggle.click()]);
+  await expectGreeting(page, USERS.analyst.name);
+  await menuButton.click();
+  await expect(page.getByRole('menu')).toContainText('Data source: ES', { timeout: 1_000 });
+  await expect(toggle).toHaveAccessibleDescription('Data source: ES');
+});
+
 test('with a single data source there is no toggle', async ({ page }) => {
   // The server's one source, as the login and self.json both tell it (the login's answer seeds the session).
   await page.route(/\/api\/auth\/(self\.json|login)$/, async (route) => {
