@@ -7,7 +7,7 @@ import { switchDataSource } from './session-actions';
 import { sessionKeys } from './session-queries';
 
 vi.mock('./api-client', () => ({ api: vi.fn(), apiFetch: vi.fn() }));
-vi.mock('./offline/persist', async (original) => ({ ...(await original<typeof import('./offline/persist')>()), flushCache: vi.fn(async () => undefined) }));
+vi.mock('./offline/persist', async (original) => ({ ...(await original<object>()), flushCache: vi.fn(async () => undefined) }));
 
 const user = { id: 2, first_name: 'Priya', last_name: 'Raman' } as SessionUser['user'];
 const onMolecula: SessionUser = { user, parentUser: null, dataSource: 'molecula', dataSourceCount: 2 };
