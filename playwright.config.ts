@@ -21,6 +21,13 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
   },
+  projects: [
+    // Playwright's default window (1280x720): every spec.
+    { name: 'default' },
+    // A small laptop (issue 13): the layout and console specs again at 1366x768, not the whole
+    // suite (it would double a run that already takes minutes).
+    { name: 'laptop', use: { viewport: { width: 1366, height: 768 } }, testMatch: /(laptop-layout|console-walk)\.spec\.ts$/ },
+  ],
   webServer: {
     command: `rm -rf .tmp/e2e-data-${PORT} && npm start`,
     url: `http://127.0.0.1:${PORT}/api/api-gateway-health-check`,

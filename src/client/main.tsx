@@ -6,6 +6,7 @@ import { queryClient } from './lib/query-client';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
 import { startOffline } from './lib/offline/start';
+import { followWindowWidth } from './lib/nav-auto-collapse';
 import './entities';
 import { UpdatePrompt } from './components/update-prompt';
 import './styles/tokens.css';
@@ -20,6 +21,8 @@ if (!root) throw new Error('index.html has no #root');
 if (import.meta.env.PROD) void registerServiceWorker();
 
 await startOffline(queryClient);
+// The navigation's width fits the window from the first render.
+followWindowWidth();
 
 createRoot(root).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectGreeting, logIn } from './helpers';
+import { USERS, expectGreeting, logIn, openNavigation } from './helpers';
 
 const PRODUCT = '/acme/us/fizz-cola/fizz-original';
 const GENERIC = 'Something went wrong with this page. Please refresh and try again';
@@ -37,6 +37,7 @@ test('with the data ready, Best Customer and Customer Attrition appear in the na
   await analystWithData(page);
   await page.goto(`${PRODUCT}/home`);
   await expectGreeting(page, USERS.analyst.name);
+  await openNavigation(page);
 
   await expect(nav(page).getByRole('link', { name: 'Best Customer', exact: true })).toHaveAttribute('href', `${PRODUCT}/insights/best-customer`);
   await expect(nav(page).getByRole('link', { name: 'Customer Attrition', exact: true })).toHaveAttribute('href', `${PRODUCT}/insights/customer-attrition`);
@@ -59,6 +60,7 @@ test('when the availability call fails, the entries that need the data are not s
   await analystWithData(page);
   await page.goto(`${PRODUCT}/home`);
   await expectGreeting(page, USERS.analyst.name);
+  await openNavigation(page);
   // The transaction-data and panel-data questions were both asked, and both failed.
   await expect.poll(() => failed).toBeGreaterThanOrEqual(2);
 
@@ -87,6 +89,7 @@ test('a notice says the demo data is being prepared, and the entries appear once
 
   await page.goto(`${PRODUCT}/home`);
   await expectGreeting(page, USERS.analyst.name);
+  await openNavigation(page);
   const notice = page.getByRole('status').filter({ hasText: PREPARING });
   await expect(notice).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Best Customer', exact: true })).toHaveCount(0);

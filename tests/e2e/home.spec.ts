@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, expectGreeting, logIn } from './helpers';
+import { USERS, expectGreeting, logIn, openNavigation } from './helpers';
 
 test('the home lists the latest audiences, Last 5 or Last 10, newest first, each linked', async ({ page }) => {
   await logIn(page, USERS.analyst);
@@ -36,6 +36,7 @@ test('a lapsed session sends the user back to login', async ({ page, context }) 
   await expectGreeting(page, USERS.viewer.name);
   // The session ends elsewhere (expiry, logout on another device); a moment later the user moves on.
   await context.clearCookies();
+  await openNavigation(page);
   await page.waitForTimeout(1_500);
   await page.getByRole('link', { name: 'Grow' }).click();
   await expect(page).toHaveURL(/\/login/);

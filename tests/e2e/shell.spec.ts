@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectGreeting, logIn } from './helpers';
+import { USERS, expectGreeting, logIn, openNavigation } from './helpers';
 
 const HOME = '/acme/us/fizz-cola/fizz-original';
 const GENERIC = 'Something went wrong with this page. Please refresh and try again';
@@ -9,6 +9,7 @@ async function asAdmin(page: Page) {
   await expectGreeting(page, USERS.admin.name);
   await page.goto(`${HOME}/home`);
   await expectGreeting(page, USERS.admin.name);
+  await openNavigation(page);
 }
 
 test('the left navigation lists the categories in order, 200 px expanded and 56 px collapsed', async ({ page }) => {
@@ -52,8 +53,10 @@ test('the navigation highlights journey on the journey builder and overview on t
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.locator('[aria-current="page"]')).toHaveText(/^home$/i);
   await page.goto(`${HOME}/insights/journey-builder`);
+  await openNavigation(page);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(/^journey$/i);
   await page.goto(`${HOME}/audiences/builder`);
+  await openNavigation(page);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(/^overview$/i);
 });
 
@@ -72,6 +75,22 @@ test('with molecula_access read and two sources the menu offers "Toggle to ES/Mo
     ['Admin', 'Help on this Page', 'Help Center', 'Request Support', 'Toggle to ES/Molecula', 'Logout'],
     { useInnerText: true },
   );
+});
+
+test('the menu names the data source in use, and the new one at once after a switch', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  const menuButton = page.getByRole('button', { name: /^User menu/ });
+  const toggle = page.getByRole('menuitem', { name: 'Toggle to ES/Molecula' });
+  await menuButton.click();
+  await expect(page.getByRole('menu')).toContainText('Data source: Molecula');
+  await expect(toggle).toHaveAccessibleDescription('Data source: Molecula');
+  // The switch reloads the page (spec 1 §4); the reloaded menu already names the new source.
+  await Promise.all([page.waitForEvent('load'), toggle.click()]);
+  await expectGreeting(page, USERS.analyst.name);
+  await menuButton.click();
+  await expect(page.getByRole('menu')).toContainText('Data source: ES', { timeout: 1_000 });
+  await expect(toggle).toHaveAccessibleDescription('Data source: ES');
 });
 
 test('with a single data source there is no toggle', async ({ page }) => {

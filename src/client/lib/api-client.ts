@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { HEADERS, OFFLINE } from '@shared/constants';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
-import { contextFromPath } from '@shared/rules/url-context';
 import { ApiRequestError } from './api-error';
 import { noteCachedAnswer } from './offline/freshness-store';
 import { storage } from './storage';
@@ -9,8 +8,13 @@ import { storage } from './storage';
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** The X-Context to send; defaults to the context in the current URL. */
-  context?: ContextSlugs | null;
+  /**
+   * The X-Context to send, or null for a call outside any context. Always the caller's to say:
+   * the context in the address bar is not the one a query was made for (it is not there yet on
+   * a page outside a context, and is already the next one while a client switch renders), so
+   * taking it from there sent calls with no context (400) or the old one (403), issue 13.
+   */
+  context: ContextSlugs | null;
   signal?: AbortSignal;
 }
 
@@ -24,14 +28,13 @@ function requestHeaders(options: RequestOptions): Headers {
   if (options.body !== undefined) headers.set('content-type', 'application/json');
   const csrf = storage.csrfToken();
   if (csrf) headers.set(HEADERS.csrf, csrf);
-  const context = options.context === undefined ? contextFromPath(window.location.pathname) : options.context;
-  if (context) headers.set(HEADERS.context, formatContext(context));
+  if (options.context) headers.set(HEADERS.context, formatContext(options.context));
   headers.set(HEADERS.requestId, crypto.randomUUID());
   return headers;
 }
 
 /** The one fetch wrapper: adds the contract headers, parses with zod, throws ApiRequestError. */
-export async function apiFetch<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<ApiResult<z.infer<S>>> {
+export async function apiFetch<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions): Promise<ApiResult<z.infer<S>>> {
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'same-origin',
@@ -47,6 +50,6 @@ export async function apiFetch<S extends z.ZodMiniType>(path: string, schema: S,
 }
 
 /** apiFetch for the common case: only the parsed body. */
-export async function api<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+export async function api<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions): Promise<z.infer<S>> {
   return (await apiFetch(path, schema, options)).data;
 }

@@ -58,7 +58,10 @@ export async function registerServiceWorker(): Promise<void> {
     for (const listener of listeners) listener();
   };
   // The browser's own API, not workbox-window: the shell stays 2 KB smaller (decision 006's budget).
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' }) as ServiceWorkerRegistration | undefined;
+  // A register() stubbed out (browser automation that blocks workers, some privacy extensions)
+  // answers nothing: the app runs without a worker instead of throwing on every load.
+  if (!registration) return;
   registered = registration;
   // A new version waits once installed while an older one controls the page (an update, not a
   // first install): found waiting at registration (another tab found it), or installed later.

@@ -4,6 +4,8 @@ import {
 } from '@shared/schemas/auth';
 import { api, apiFetch } from './api-client';
 import { claimDevice, wipeDevice } from './offline/device-session';
+import { flushCache } from './offline/persist';
+import { sessionStore } from './offline/read-through';
 import { startOutbox } from './offline/outbox-client';
 import { isApiError } from './api-error';
 import { appNavigate } from './app-navigate';
@@ -71,8 +73,16 @@ export async function impersonate(userId: number | null): Promise<void> {
   window.location.assign('/home');
 }
 
-/** The data source toggle reloads the page (spec 1 §4). */
+/**
+ * The data source toggle reloads the page (spec 1 §4). The server's answer is the session with
+ * the new source: it replaces the cached session, on the device too, before the reload, or the
+ * reloaded page would start from the saved copy and show the old source until the next
+ * navigation (issue 13 item 12).
+ */
 export async function switchDataSource(source: DataSource): Promise<void> {
-  await api('/api/auth/data-source', selfResponseSchema, { method: 'PUT', body: dataSourceBodySchema.parse({ source }), context: null });
+  const session = (await api('/api/auth/data-source', selfResponseSchema, { method: 'PUT', body: dataSourceBodySchema.parse({ source }), context: null })).data;
+  queryClient.setQueryData(sessionKeys.self, session);
+  storage.setSession(session);
+  await Promise.all([sessionStore<SessionUser>('self').save(session), flushCache()]).catch(() => undefined);
   window.location.reload();
 }

@@ -6,13 +6,14 @@ import { toolboxUnitsResponseSchema, type ToolboxUnit } from '@shared/schemas/to
 import { api } from './api-client';
 import { entityListStore, readThrough } from './offline/read-through';
 
+/** The client's toolbox units; the call names the client in its X-Context as well as its path. */
 export const toolboxUnitsQueryOptions = (clientSlug: string) =>
   queryOptions({
     queryKey: ['toolbox', 'units', clientSlug],
     queryFn: ({ queryKey }): Promise<ToolboxUnit[]> =>
       readThrough(
         queryKey,
-        async () => (await api(`/api/toolbox/units/type/all/client/${encodeURIComponent(clientSlug)}`, toolboxUnitsResponseSchema)).data,
+        async () => (await api(`/api/toolbox/units/type/all/client/${encodeURIComponent(clientSlug)}`, toolboxUnitsResponseSchema, { context: { client: clientSlug } })).data,
         entityListStore<ToolboxUnit>('toolboxUnits', clientSlug),
       ),
     staleTime: 5 * 60_000,

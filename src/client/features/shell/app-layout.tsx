@@ -10,6 +10,7 @@ import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@sha
 import { useDataAvailability } from '../../lib/data-queries';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { pingSession } from '../../lib/session-actions';
+import { sessionQueryOptions } from '../../lib/session-queries';
 import { storage } from '../../lib/storage';
 import { toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
 import { ui } from '../../lib/ui-store';
@@ -50,7 +51,11 @@ function useSessionPing() {
 
 /** The shell around every guarded page: top bar, left navigation, notification centre. */
 export function AppLayout() {
-  const { session, permissions, hierarchy } = appRoute.useRouteContext();
+  const context = appRoute.useRouteContext();
+  const { permissions, hierarchy } = context;
+  // The session as cached now, not as it was when the route loaded: a ping or a data source
+  // switch shows at once (issue 13 item 12). Watching only: the guard and the ping fetch it.
+  const session = useQuery({ ...sessionQueryOptions(), enabled: false }).data ?? context.session;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const snap = useSnapshot(ui);
   useSessionPing();
@@ -100,19 +105,22 @@ export function AppLayout() {
         session={session} permissions={permissions} hierarchy={hierarchy} current={current}
         pathname={pathname} pickerDisabled={isAdminPath(pathname)} offline={offline}
       />
-      <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
-        pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
-      {snap.notificationsOpen ? (
-        <Suspense fallback={null}>
-          <NotificationPanel
-            tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
-            onClose={() => {
-              ui.notificationsOpen = false;
-              ui.notificationTask = null;
-            }}
-          />
-        </Suspense>
-      ) : null}
+      {/* The panel hangs off the navigation, so it stays under the top bar wherever the page is scrolled. */}
+      <div className="app__side">
+        <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
+          pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
+        {snap.notificationsOpen ? (
+          <Suspense fallback={null}>
+            <NotificationPanel
+              tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
+              onClose={() => {
+                ui.notificationsOpen = false;
+                ui.notificationTask = null;
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </div>
       <main id="main" className="app__main" tabIndex={-1}>
         <DemoDataNotice clientSlug={current?.client.slug} regionSlug={current?.region?.slug} />
         <Outlet />

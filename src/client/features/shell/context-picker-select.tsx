@@ -41,6 +41,8 @@ export function ContextPickerSelect({ label, current, placeholder, options, disa
       <select
         id={id}
         className="picker__select"
+        // A narrow window ends a long name in an ellipsis: the whole name is the tooltip.
+        title={options.find((o) => o.value === current)?.label}
         value={current ?? ''}
         disabled={disabled || options.length === 0}
         onChange={(event) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useRouter } from '@tanstack/react-router';
 import { can, type PermissionSet } from '@shared/permissions';
@@ -10,6 +10,8 @@ import { impersonate, logout, switchDataSource } from '../../lib/session-actions
 import { UnsentEditsDialog } from './unsent-edits-dialog';
 import { UserMenuFace } from './user-menu-face';
 import { ViewAsDialog } from './view-as-dialog';
+
+const SOURCE_NAMES = { es: 'ES', molecula: 'Molecula' } as const;
 
 function openExternal(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
@@ -24,6 +26,7 @@ export interface UserMenuProps {
 /** The user menu's items (spec 1 §2.7), loaded on first use; it opens as soon as it arrives. */
 export function UserMenuDropdown({ session, permissions, pathname, label }: UserMenuProps & { label: string }) {
   const router = useRouter();
+  const sourceId = useId();
   const [viewAsOpen, setViewAsOpen] = useState(false);
   const [open, setOpen] = useState(true);
   // Leaving the user's session with edits still queued asks first (they would be discarded).
@@ -49,14 +52,13 @@ export function UserMenuDropdown({ session, permissions, pathname, label }: User
             <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(EXTERNAL_PAGES.helpCenter)}>Help Center</DropdownMenu.Item>
             <DropdownMenu.Item className="menu__item" onSelect={() => openExternal(EXTERNAL_PAGES.requestSupport)}>Request Support</DropdownMenu.Item>
             {canToggleDataSource(permissions, dataSourceCount) ? (
-              // The item reads exactly as spec 1 §2.7 words it; the source in use is its tooltip.
-              <DropdownMenu.Item
-                className="menu__item"
-                title={`Now using ${dataSource === 'es' ? 'ES' : 'Molecula'}`}
-                onSelect={() => void switchDataSource(otherSource)}
-              >
-                Toggle to ES/Molecula
-              </DropdownMenu.Item>
+              // The item reads exactly as spec 1 §2.7 words it; the line above it names the source in use.
+              <>
+                <DropdownMenu.Label className="menu__note" id={sourceId}>Data source: {SOURCE_NAMES[dataSource]}</DropdownMenu.Label>
+                <DropdownMenu.Item className="menu__item" aria-describedby={sourceId} onSelect={() => void switchDataSource(otherSource)}>
+                  Toggle to ES/Molecula
+                </DropdownMenu.Item>
+              </>
             ) : null}
             {isAdmin ? (
               <DropdownMenu.Item className="menu__item" onSelect={() => guarded('View as another user', () => setViewAsOpen(true))}>View as...</DropdownMenu.Item>
