@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@shared/schemas/error';
-import { sqlStateOf } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 /** Renders every failure in the one shape { error: { code, message, details? } }. */
@@ -30,10 +29,6 @@ export default fp(async (app) => {
     } else if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       body = { error: { code: ERROR_CODES.internal, message: 'The server produced an invalid response.' } };
-    } else if (sqlStateOf(err)?.code === '22021') {
-      // A NUL character (\u0000) in any text: PostgreSQL cannot store it, whichever field it was in.
-      status = 400;
-      body = { error: { code: ERROR_CODES.badRequest, message: 'Text cannot contain the NUL character (\\u0000).' } };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       status = err.statusCode;
