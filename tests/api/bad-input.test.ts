@@ -1,8 +1,11 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../src/shared/schemas/error';
 import { segmentsPageSchema } from '../../src/shared/schemas/insights';
 import { growKit } from './grow-support';
-import { expectError } from './support';
+import { expectError, strict } from './support';
 
 /**
  * Issue 13 "Bad input": text PostgreSQL cannot hold (a NUL, a lone surrogate) or that no name
@@ -69,6 +72,80 @@ describe('bad input', async () => {
       const res = await admin.request({ method: 'GET', url: `/api/segments?region=us&q=${encodeURIComponent('  🎉 ')}`, context: 'acme' });
       expect(res.statusCode, res.body).toBe(200);
       segmentsPageSchema.parse(res.json());
+    });
+  });
+
+  describe('every refusal in the one error shape, with its own code', () => {
+    const { app } = kit;
+    const post = (payload: string, contentType = 'application/json') =>
+      admin.request({ method: 'POST', url: '/api/mekkos', payload, context: 'acme/us/fizz-cola/fizz-original', headers: { 'content-type': contentType, 'x-request-id': crypto.randomUUID() } });
+
+    it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+      expectError(await post(JSON.stringify({ name: 'x'.repeat(1_100_000) })), 413, 'PAYLOAD_TOO_LARGE');
+    });
+
+    it('answers a content type it does not read with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+      expectError(await post('<chart/>', 'application/xml'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('refuses a body with a prototype-polluting key, saying so (it is valid JSON)', async () => {
+      expectError(await post('{"name":"a","__proto__":{"admin":true}}'), 400, 'BAD_REQUEST', 'The body contains the key "__proto__", which is refused.');
+      expectError(await post('{"name":"a","base":{"x":[{"__proto__":1}]}}'), 400, 'BAD_REQUEST', 'The body contains the key "__proto__", which is refused.');
+      expectError(await post('{"name":"a","constructor":{"prototype":{"admin":true}}}'), 400, 'BAD_REQUEST', 'The body contains the key "constructor.prototype", which is refused.');
+      // Malformed JSON and an empty body are still called what they are.
+      expectError(await post('{"name":'), 400, 'BAD_REQUEST', 'The body is not valid JSON.');
+      expectError(await post(''), 400, 'BAD_REQUEST', 'The body is empty; send a JSON object.');
+      // The words are fine where they are only text, and a constructor key without a prototype is just a key.
+      const chart = chartOf(await post(JSON.stringify({ name: '__proto__ constructor prototype', constructor: 1 })));
+      expect(chart.name).toBe('__proto__ constructor prototype');
+    });
+
+    it('answers a request whose headers are too large with 431 REQUEST_HEADER_TOO_LARGE in the one shape', async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+          let answer = '';
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const parse = (answer: string) => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        const [statusLine, ...headers] = head.split('\r\n');
+        return { status: Number(statusLine?.split(' ')[1]), headers: headers.map((h) => h.toLowerCase()), body: strict(apiErrorSchema).parse(JSON.parse(body)) };
+      };
+      const big = parse(await raw(`GET /api/auth/self.json HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      expect(big.status).toBe(431);
+      expect(big.headers).toContain('content-type: application/json; charset=utf-8');
+      expect(big.body.error.code).toBe('REQUEST_HEADER_TOO_LARGE');
+      const garbled = parse(await raw('NOT HTTP AT ALL\r\n\r\n'));
+      expect(garbled.status).toBe(400);
+      expect(garbled.body.error.code).toBe('BAD_REQUEST');
+    });
+  });
+
+  describe('POST /api/insights/counts checks every id field alike', () => {
+    const foreign = kit.globexSegments.find((s) => !s.deleted)!.id;
+    const mine = kit.live[0]!.id;
+    const counts = (payload: object) => admin.request({ method: 'POST', url: '/api/insights/counts', payload, context: 'acme/us' });
+
+    it.each([
+      ['group_short_ids', { group_short_ids: [[foreign]] }],
+      ['focused_modeled_short_ids', { focused_modeled_short_ids: [foreign] }],
+      ['focused_matched_short_ids', { focused_matched_short_ids: [foreign] }],
+      ['matched_short_ids', { matched_short_ids: { '1': [foreign] } }],
+      ['group_short_ids beside short ids', { matched_short_ids: { '1': [mine] }, group_short_ids: [[mine], [foreign]] }],
+    ])("refuses another tenant's id in %s with 422 UNKNOWN_SEGMENTS naming it", async (_field, payload) => {
+      const body = expectError(await counts(payload), 422, 'UNKNOWN_SEGMENTS', `No segment ${foreign} in acme/us.`);
+      expect(body.error.details).toEqual({ unknown: [foreign], deleted: [] });
+    });
+
+    it('still answers empty counts for known focus ids without short ids', async () => {
+      const res = await counts({ focused_modeled_short_ids: [mine], group_short_ids: [[mine]] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ data: { segment_counts: {}, market_counts: {}, total_matched_count: 0, total_modeled_count: 0 } });
     });
   });
 });
