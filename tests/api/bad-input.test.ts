@@ -100,6 +100,18 @@ describe('bad input', async () => {
       expect(chart.name).toBe('__proto__ constructor prototype');
     });
 
+    it('refuses a body nested past the limit with 400, even on a route that reads no body (its hash overflowed the stack: 500)', async () => {
+      const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+      const nested = `${'['.repeat(100)}${']'.repeat(100)}`;
+      const message = 'The body is nested more than 32 levels deep.';
+      const headers = () => ({ 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() });
+      for (const payload of [deep, nested]) {
+        expectError(await admin.request({ method: 'POST', url: '/api/notifications/1/read', payload, context: 'acme', headers: headers() }), 400, 'BAD_REQUEST', message);
+        expectError(await admin.request({ method: 'DELETE', url: '/api/snapshots/1', payload, context: 'acme/us/fizz-cola/fizz-original', headers: headers() }), 400, 'BAD_REQUEST', message);
+        expectError(await post(payload), 400, 'BAD_REQUEST', message);
+      }
+    });
+
     it('answers a request whose headers are too large with 431 REQUEST_HEADER_TOO_LARGE in the one shape', async () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;

@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { pollutingKey } from './json-body';
+import { MAX_BODY_DEPTH, bodyProblem } from './json-body';
 
-describe('pollutingKey', () => {
+describe('bodyProblem', () => {
   it('finds __proto__ and constructor.prototype at any depth, as parsed JSON holds them', () => {
-    expect(pollutingKey(JSON.parse('{"a":[{"b":{"__proto__":{"x":1}}}]}'))).toBe('__proto__');
-    expect(pollutingKey(JSON.parse('[{"constructor":{"prototype":{}}}]'))).toBe('constructor.prototype');
+    const proto = 'The body contains the key "__proto__", which is refused.';
+    expect(bodyProblem(JSON.parse('{"a":[{"b":{"__proto__":{"x":1}}}]}'))).toBe(proto);
+    expect(bodyProblem(JSON.parse('[{"constructor":{"prototype":{}}}]'))).toBe('The body contains the key "constructor.prototype", which is refused.');
     // An escaped key is the same key once parsed.
-    expect(pollutingKey(JSON.parse('{"\\u005f_proto__":1}'))).toBe('__proto__');
+    expect(bodyProblem(JSON.parse('{"\\u005f_proto__":1}'))).toBe(proto);
   });
 
   it('lets the words through as values, and a constructor without a prototype', () => {
-    expect(pollutingKey(JSON.parse('{"name":"__proto__","constructor":1,"prototype":{"constructor":"x"}}'))).toBeNull();
-    for (const value of [null, 1, 'x', [], {}]) expect(pollutingKey(value)).toBeNull();
+    expect(bodyProblem(JSON.parse('{"name":"__proto__","constructor":1,"prototype":{"constructor":"x"}}'))).toBeNull();
+    for (const value of [null, 1, 'x', [], {}]) expect(bodyProblem(value)).toBeNull();
   });
 
-  it('walks deep nesting without overflowing the stack', () => {
-    const depth = 200_000;
-    const deep = JSON.parse(`${'['.repeat(depth)}{"__proto__":1}${']'.repeat(depth)}`) as unknown;
-    expect(pollutingKey(deep)).toBe('__proto__');
+  it('refuses nesting past the limit, however deep, without overflowing the stack', () => {
+    const nested = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown;
+    expect(bodyProblem(nested(MAX_BODY_DEPTH))).toBeNull();
+    expect(bodyProblem(nested(MAX_BODY_DEPTH + 1))).toBe(`The body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+    expect(bodyProblem(nested(200_000))).toBe(`The body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
   });
 });
