@@ -11,7 +11,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors';
+import jsonBodyPlugin from './plugins/json-body';
 import openapiPlugin, { registerOpenApiRoute } from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import staticClient from './plugins/static-client';
@@ -57,6 +58,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the framework raises before routing (a malformed URL, a bad header) get the one shape too.
+    clientErrorHandler,
     frameworkErrors: (error, _request, reply) => {
       const body: ApiError = { error: { code: ERROR_CODES.badRequest, message: error.message } };
       // The reply here is typed for any route's schemas; this body is the error shape.
@@ -80,6 +82,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(contextPlugin);

@@ -44,7 +44,7 @@ describe('errors and headers', async () => {
 
     it('answers an unsupported content type with 415 in the one shape', async () => {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<x/>', remoteAddress: '10.200.0.3' });
-      expectError(res, 415, 'BAD_REQUEST');
+      expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('answers a body over 1 MiB with 413 in the one shape', async () => {
@@ -54,7 +54,7 @@ describe('errors and headers', async () => {
         payload: { email: 'a@b.test', password: 'x'.repeat(1_100_000) },
         remoteAddress: '10.200.0.4',
       });
-      expectError(res, 413, 'BAD_REQUEST');
+      expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     });
 
     it('answers 401 with refresh_login and 403 in the one shape', async () => {

@@ -515,8 +515,10 @@ describe('the audience count engine API (issue 3)', async () => {
       try {
         for (const context of ['acme/us', 'acme/au']) {
           expect(await countsOf({}, context)).toEqual(empty);
-          expect(await countsOf({ matched_short_ids: { '1': [] }, modeled_short_ids: {}, focused_matched_short_ids: [b[0]!], group_short_ids: [[b[1]!]], current_view: 'All', feature: 'measure-v3' }, context)).toEqual(empty);
+          expect(await countsOf({ matched_short_ids: { '1': [] }, modeled_short_ids: {}, current_view: 'All', feature: 'measure-v3' }, context)).toEqual(empty);
         }
+        // Focus and group ids are still checked against the region (acme/us's ids are not acme/au's: bad-input.test.ts).
+        expect(await countsOf({ matched_short_ids: { '1': [] }, focused_matched_short_ids: [b[0]!], group_short_ids: [[b[1]!]] }, 'acme/us')).toEqual(empty);
         expect(bitmap).not.toHaveBeenCalled();
         expect(sql).not.toHaveBeenCalled();
       } finally {

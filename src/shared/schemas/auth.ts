@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import { permissionSetSchema } from '../permissions';
 import { idSchema } from './ids';
+import { text } from './text';
 
 export const loginBodySchema = z.object({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address')),
+  email: text(320).check(z.toLowerCase(), z.email('Enter a valid email address')),
+  // The password is a secret compared as sent (never trimmed, never stored as text): only its length is bounded.
   password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(1024, 'The password is too long')),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids';
+import { text } from './text';
 
 /**
  * The data-availability check (spec 1 §7) and the count engine's data status (issue 3):
@@ -11,11 +12,11 @@ import { idSchema } from './ids';
 /** spec 1 §7 / 3 §3: parent_id names the brand of the caller's context client. */
 export const dataAvailabilityBodySchema = z.object({
   parent_id: idSchema,
-  vendors: z.array(z.object({ vendor_name: z.string().check(z.minLength(1), z.maxLength(200)), vendor_type: z.string().check(z.minLength(1), z.maxLength(100)) })).check(
+  vendors: z.array(z.object({ vendor_name: text(200, { min: 1 }), vendor_type: text(100, { min: 1 }) })).check(
     z.minLength(1, 'Name at least one vendor'),
     z.maxLength(50, 'Name at most 50 vendors'),
   ),
-  use_cases: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1, 'Name at least one use case'), z.maxLength(20)),
+  use_cases: z.array(text(100, { min: 1 })).check(z.minLength(1, 'Name at least one use case'), z.maxLength(20)),
 });
 export type DataAvailabilityBody = z.infer<typeof dataAvailabilityBodySchema>;
 

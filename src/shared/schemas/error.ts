@@ -14,6 +14,14 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
+  /** 413: a body over the server's limit (1 MiB). */
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** 415: a body in a content type the API does not read (it reads JSON). */
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 431: request headers over Node's limit, answered before any route runs. */
+  requestHeaderTooLarge: 'REQUEST_HEADER_TOO_LARGE',
+  /** 408: the request did not arrive in time, answered before any route runs. */
+  requestTimeout: 'REQUEST_TIMEOUT',
   validation: 'VALIDATION_FAILED',
   unauthenticated: 'UNAUTHENTICATED',
   invalidCredentials: 'INVALID_CREDENTIALS',

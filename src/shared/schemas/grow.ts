@@ -3,6 +3,7 @@ import { GROW } from '../rules/grow';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
 import { idParamsSchema, idSchema, MAX_ID } from './ids';
+import { text } from './text';
 
 /**
  * The Grow API (spec 3 §3, §7): charts (mekkos) with their markets and audiences, TV count
@@ -94,9 +95,10 @@ export const mekkoConflictSchema = versionConflictSchema(mekkoSchema);
 
 /** Versions are 32-bit in the database like ids: a larger one is refused before it reaches SQL. */
 const versionSchema = z.int().check(z.positive('A version must be a positive whole number'), z.lte(MAX_ID, `A version must be at most ${MAX_ID}`));
-const nameField = z.string().check(z.maxLength(1000, 'A name can be at most 1000 characters'));
+/** Untrimmed: the Grow rules tell a blank name from an empty one (spec 3 §5) and trim it themselves. */
+const nameField = text(1000, { trim: false, tooLong: 'A name can be at most 1000 characters' });
 /** A temporary key the client gave an item it made offline; the answer maps it to the new id. */
-const clientKey = z.optional(z.string().check(z.regex(/^tmp-[0-9a-f-]{36}$/, 'client_key must be a temporary id')));
+const clientKey = z.optional(text(40).check(z.regex(/^tmp-[0-9a-f-]{36}$/, 'client_key must be a temporary id')));
 
 export const mekkoParamsSchema = idParamsSchema;
 export const marketParamsSchema = z.object({ id: z.pipe(z.coerce.number(), idSchema), marketId: z.pipe(z.coerce.number(), idSchema) });
@@ -106,7 +108,7 @@ export const versionQuerySchema = z.object({ version: z.pipe(z.coerce.number(), 
 export const chartBodySchema = z.object({
   name: nameField,
   default: z._default(z.boolean(), false),
-  measurement_label: z._default(z.string().check(z.maxLength(1000)), ''),
+  measurement_label: z._default(text(1000), ''),
   count_type: z._default(countTypeSchema, 'people_count'),
 });
 
@@ -114,7 +116,7 @@ export const createChartBodySchema = z.object({
   ...chartBodySchema.shape,
   creation_method: z._default(z.enum(['blank', 'prePopulated']), 'blank'),
   /** The industry vertical (prePopulated only); its display name becomes the chart's name. */
-  vertical_type: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  vertical_type: z.optional(z.nullable(text(100))),
 });
 export type CreateChartBody = z.infer<typeof createChartBodySchema>;
 
@@ -139,8 +141,8 @@ const audienceFields = {
   matched_short_id: z._default(z.nullable(idSchema), null),
   modeled_short_id: z._default(z.nullable(idSchema), null),
   /** Digits only, 0 or more (§5): sent as typed, so the server gives the form's messages. */
-  population: z.union([z.string().check(z.maxLength(30)), z.number()]),
-  webo_cluster_id: z._default(z.nullable(z.string().check(z.maxLength(200))), null),
+  population: z.union([text(30), z.number()]),
+  webo_cluster_id: z._default(z.nullable(text(200)), null),
   discussion_cluster_node_id: z._default(z.nullable(idSchema), null),
 };
 
@@ -183,7 +185,7 @@ export const tabsConfigurationQuerySchema = z.object({
   resource_id: z.optional(z.pipe(z.coerce.number(), idSchema)),
   resource_type: z._default(z.enum(['Mekko']), 'Mekko'),
   insights_context: z._default(z.enum(['grow']), 'grow'),
-  tab_key: z.optional(z.string().check(z.maxLength(100))),
+  tab_key: z.optional(text(100)),
 });
 export const tabsConfigurationResponseSchema = z.object({
   data: z.array(z.object({
@@ -226,11 +228,11 @@ export const updateConfidenceBodySchema = z.object({
 export { AUDIENCE_TEXT } from '../rules/audiences';
 
 export const saveAudienceBodySchema = z.object({
-  name: z.string().check(z.maxLength(1000)),
-  description: z._default(z.string().check(z.maxLength(5000)), ''),
+  name: text(1000),
+  description: z._default(text(5000, { multiline: true }), ''),
   rules: audienceRulesSchema,
   /** Where the builder was opened from ('Grow', 'Explore'), kept for the activity list. */
-  referer: z.optional(z.string().check(z.maxLength(50))),
+  referer: z.optional(text(50)),
 });
 export type SaveAudienceBody = z.infer<typeof saveAudienceBodySchema>;
 

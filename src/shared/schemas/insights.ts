@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { INSIGHT_LIMITS } from '../rules/insights';
 import { audienceRulesSchema } from './audience-rules';
 import { idSchema } from './ids';
+import { text } from './text';
 
 /**
  * The count engine's questions (issue 3): audience counts, the counts call of spec 3 §7,
@@ -28,8 +29,8 @@ export const segmentSchema = z.object({
 export type Segment = z.infer<typeof segmentSchema>;
 
 export const segmentsQuerySchema = z.object({
-  region: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, 'region must be a region slug')),
-  q: z.optional(z.string().check(z.maxLength(200, 'q may be at most 200 characters'))),
+  region: text(64).check(z.regex(/^[a-z0-9-]{1,64}$/, 'region must be a region slug')),
+  q: z.optional(text(200, { tooLong: 'q may be at most 200 characters' })),
   page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page starts at 1'), z.lte(100_000, 'page is too large')), 1),
   per_page: z._default(
     z.coerce.number().check(z.int('per_page must be a whole number'), z.gte(1, 'per_page must be at least 1'), z.lte(INSIGHT_LIMITS.perPage, `per_page may be at most ${INSIGHT_LIMITS.perPage}`)),
@@ -44,7 +45,7 @@ export const segmentsPageSchema = z.object({
 });
 
 export const segmentLookupBodySchema = z.object({
-  identifiers: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(
+  identifiers: z.array(text(200, { min: 1 })).check(
     z.minLength(1, 'Name at least one identifier'),
     z.maxLength(INSIGHT_LIMITS.lookupIdentifiers, `Look up at most ${INSIGHT_LIMITS.lookupIdentifiers} identifiers at a time`),
   ),
@@ -92,9 +93,9 @@ export const countsBodySchema = z.object({
     [],
   ),
   demo_as_segments: z.optional(z.boolean()),
-  current_view: z.optional(z.string().check(z.maxLength(100))),
-  feature: z.optional(z.string().check(z.maxLength(100))),
-  service_type: z.optional(z.string().check(z.maxLength(100))),
+  current_view: z.optional(text(100)),
+  feature: z.optional(text(100)),
+  service_type: z.optional(text(100)),
 });
 export type CountsBody = z.infer<typeof countsBodySchema>;
 
@@ -112,7 +113,7 @@ export const countsResponseSchema = z.object({ data: countsSchema });
 export const widgetBodySchema = z.object({
   rules: audienceRulesSchema,
   /** A demographic category of the region: its id or its name. */
-  category: z.union([idSchema, z.string().check(z.minLength(1, 'Name a category'), z.maxLength(200))]),
+  category: z.union([idSchema, text(200, { min: 1, tooShort: 'Name a category' })]),
 });
 
 export const widgetRowSchema = z.object({
@@ -151,7 +152,7 @@ export const categoriesResponseSchema = z.object({
 // ---- overlap -----------------------------------------------------------------------------
 
 export const overlapBodySchema = z.object({
-  audiences: z.array(z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Each audience needs a name'), z.maxLength(200)), rules: audienceRulesSchema })).check(
+  audiences: z.array(z.object({ name: text(200, { min: 1, tooShort: 'Each audience needs a name' }), rules: audienceRulesSchema })).check(
     z.minLength(2, 'Compare at least 2 audiences'),
     z.maxLength(INSIGHT_LIMITS.overlapAudiences, `Compare at most ${INSIGHT_LIMITS.overlapAudiences} audiences`),
   ),

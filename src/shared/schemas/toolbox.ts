@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { versionConflictSchema } from './error';
 import { idParamsSchema } from './ids';
+import { text } from './text';
 
-/** A unit's own fields, as it is read and as a write sends them. */
+/** A unit's own fields, as it is read. */
 const unitFieldTypes = {
   name: z.string(),
   /** Region ids as strings, or "all". */
@@ -29,20 +30,28 @@ export const toolboxUnitConflictSchema = versionConflictSchema(toolboxUnitSchema
 
 export const toolboxUnitParamsSchema = z.object({
   type: z.enum(['all', 'iframed', 'external']),
-  clientSlug: z.string().check(z.minLength(1)),
+  clientSlug: text(64, { min: 1 }),
 });
 export const toolboxUnitIdParamsSchema = idParamsSchema;
 
 const versionSchema = z.int().check(z.positive('A version must be a positive whole number'));
 
 /**
- * The fields a write sends; only their types are checked here. The domain rules (name, url,
- * regions) are in rules/toolbox.ts, so the form and the server give the same messages.
+ * The fields a write sends, as the one text schema allows them (limits beyond the rules' own, so
+ * a long name still gets the form's message). The domain rules (name, url, regions) are in
+ * rules/toolbox.ts, so the form and the server give the same messages.
  */
-const unitFields = {
+const unitWriteFieldTypes = {
   ...unitFieldTypes,
+  name: text(1000),
+  region_ids: z.array(text(20)).check(z.maxLength(1000)),
+  feature_module_category: z.nullable(text(200)),
+  url: text(10_000),
+};
+const unitFields = {
+  ...unitWriteFieldTypes,
   /** When sent, it must be the X-Context client. */
-  client_slug: z.optional(z.string()),
+  client_slug: z.optional(text(64)),
 };
 
 /** Create: the unit's fields; an id is ignored and status forced true (spec 1 §5). */
@@ -59,7 +68,7 @@ export const toolboxUnitUpdateBodySchema = z.object({
   status: z.boolean(),
   version: versionSchema,
   /** What the edit saw of these fields: with it, a newer version is merged field by field (issue 12). */
-  base: z.optional(z.partial(z.object({ ...unitFieldTypes, status: z.boolean() }))),
+  base: z.optional(z.partial(z.object({ ...unitWriteFieldTypes, status: z.boolean() }))),
 });
 export type ToolboxUnitUpdateBody = z.infer<typeof toolboxUnitUpdateBodySchema>;
 

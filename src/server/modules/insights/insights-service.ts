@@ -83,8 +83,14 @@ export async function countAudience(asker: Asker, rules: AudienceRules): Promise
 }
 
 export async function counts(asker: Asker, body: CountsBody) {
-  if (!hasShortIds(body)) return emptyCounts();
-  const { clientRegion, engine } = await prepare(asker, countsIds(body));
+  const ids = countsIds(body);
+  if (!hasShortIds(body)) {
+    // Nothing to count, but the focus and group ids are refused as they would be beside short
+    // ids (another tenant's included): the answer never depends on which fields were filled.
+    if (ids.length > 0) await checkSegments(asker, await contextClientRegion(asker), ids);
+    return emptyCounts();
+  }
+  const { clientRegion, engine } = await prepare(asker, ids);
   return timed(asker, () =>
     engine.counts(clientRegion, {
       matched: body.matched_short_ids,
