@@ -22,7 +22,7 @@ import hierarchyRoutes from './modules/hierarchy/hierarchy-routes';
 import homeRoutes from './modules/home/home-routes';
 import insightsRoutes from './modules/insights/insights-routes';
 import { DataManager } from './engine/data-manager';
-import { openCountStore } from './engine/sql/count-store';
+import { openCountStore, type CountStore } from './engine/sql/count-store';
 import notificationRoutes from './modules/notifications/notifications-routes';
 import toolboxRoutes from './modules/toolbox/toolbox-routes';
 import snapshotRoutes from './modules/snapshots/snapshot-routes';
@@ -43,10 +43,12 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** How the login throttle waits before checking a slowed attempt (tests record it instead). */
   loginSleep?: (ms: number) => Promise<void>;
+  /** The count store, already opening (main opens it beside the database); else opened here. */
+  counts?: Promise<CountStore>;
 }
 
 /** External plugins, then app plugins, then routes (fastify/demo's order). */
-export async function buildApp({ config, database, logger, serveClient = true, loginSleep }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, serveClient = true, loginSleep, counts: opening }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Each log line carries the caller's X-Request-ID (checked, so it cannot forge log lines).
@@ -70,7 +72,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const counts = await openCountStore(database, config.engineTimeLimitMs);
+  const counts = await (opening ?? openCountStore(database, config.engineTimeLimitMs));
   const data = new DataManager(database.db, counts, { timeLimitMs: config.engineTimeLimitMs, workers: config.engineWorkers, slots: config.engineSlots, demo: config.demoData }, app.log);
   app.decorate('data', data);
   app.addHook('onClose', () => data.close());

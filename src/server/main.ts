@@ -7,7 +7,12 @@ export async function main() {
   const started = performance.now();
   const config = loadConfig();
   for (const warning of securityWarnings(config)) console.warn(warning);
-  // The database opens (WASM start-up for PGlite) while the app's modules load.
+  // The database opens (WASM start-up for PGlite) while the app's modules load, and the count
+  // store's own PGlite starts in its thread at the same time (each first start creates both).
+  const counts = import('./engine/sql/count-store').then(({ openCountStore }) =>
+    openCountStore({ kind: config.databaseUrl ? 'postgres' : 'pglite', url: config.databaseUrl, dataDir: config.dataDir }, config.engineTimeLimitMs),
+  );
+  counts.catch(() => undefined);
   const [database, { buildApp }, { seedDemo }] = await Promise.all([
     openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }),
     import('./app'),
@@ -15,7 +20,7 @@ export async function main() {
   ]);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db, config.demoPassword) : false;
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, counts });
 
   // Expired sessions and old login failures are pruned hourly (any process may do it; it is idempotent).
   const { pruneExpired } = await import('./modules/auth/auth-service');
