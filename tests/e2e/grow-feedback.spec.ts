@@ -3,10 +3,10 @@ import { USERS } from './helpers';
 import { GROW, apiOf, chartPicker, chartWith, expectCounts, logInAs, openChart, unique, waitForDemoData, type GrowApi } from './grow-helpers';
 
 // Issue 13, item 10: the Grow screen says what it is doing. 'Loading' while the chart, its counts, a
-// save, a copy or a delete is on its way (here every answer is held back 4 s, as on a slow
+// save, a copy or a delete is on its way (here every answer is held back 2 s, as on a slow
 // network); "Saved" once the server has the edit, "Saved on this device" when it is only queued.
 
-const DELAY_MS = 4_000;
+const DELAY_MS = 2_000;
 const ON_DEVICE = 'This chart is saved on this device and opens once the server has it';
 
 test.beforeAll(async ({ playwright }, testInfo) => {
