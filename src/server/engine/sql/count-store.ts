@@ -4,7 +4,7 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Database, Executor } from '../../db/client';
 import { memberChunks } from '../../db/schema';
 import { CHUNK_BYTES } from '../bitmap/portable';
-import { TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestion, type OverlapAnswer, type WidgetAnswer } from '../questions';
+import type { CountEngine, CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '../questions';
 import { SET_KIND, storeMembers, type SetKind } from './member-chunks-repository';
 import { SqlEngine } from './sql-engine';
 
@@ -142,4 +142,3 @@ export function askEngine(engine: CountEngine, region: number, q: CountQuestion)
   }
 }
 
-export { TimeLimitError };

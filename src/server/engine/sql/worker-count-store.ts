@@ -22,7 +22,7 @@ export class WorkerCountStore implements CountStore {
   private nextId = 1;
   private failed: Error | null = null;
   /** One worker per data directory in this process; closed when its last user closes it. */
-  private static readonly open_ = new Map<string, { store: Promise<WorkerCountStore>; users: number }>();
+  private static readonly byDir = new Map<string, { store: Promise<WorkerCountStore>; users: number }>();
 
   private constructor(
     private readonly worker: Worker,
@@ -40,7 +40,7 @@ export class WorkerCountStore implements CountStore {
   }
 
   static open(dir: string): Promise<WorkerCountStore> {
-    const known = WorkerCountStore.open_.get(dir);
+    const known = WorkerCountStore.byDir.get(dir);
     if (known) {
       known.users++;
       return known.store;
@@ -52,8 +52,8 @@ export class WorkerCountStore implements CountStore {
       await created.call({ op: 'open', dir });
       return created;
     })();
-    WorkerCountStore.open_.set(dir, { store, users: 1 });
-    store.catch(() => WorkerCountStore.open_.delete(dir));
+    WorkerCountStore.byDir.set(dir, { store, users: 1 });
+    store.catch(() => WorkerCountStore.byDir.delete(dir));
     return store;
   }
 
@@ -123,9 +123,9 @@ export class WorkerCountStore implements CountStore {
   }
 
   async close() {
-    const shared = WorkerCountStore.open_.get(this.dir);
+    const shared = WorkerCountStore.byDir.get(this.dir);
     if (shared && --shared.users > 0) return;
-    WorkerCountStore.open_.delete(this.dir);
+    WorkerCountStore.byDir.delete(this.dir);
     if (!this.failed) await this.call({ op: 'close' }).catch(() => undefined);
     this.failed ??= new Error('The count store is closed');
     await this.worker.terminate();
