@@ -44,16 +44,21 @@ export interface CountStore {
 /** Inserted per statement: ~0.5 MB of hex. */
 const ROWS_PER_INSERT = 64;
 
-/** The store over one connection pool or database: PostgreSQL's count pool, or PGlite inside the worker. */
+/**
+ * The store over connection pools or one database: on PostgreSQL the questions have their own
+ * pool whose statements stop at the time limit, and storing members (which may take longer than
+ * any question) another without that limit; inside the PGlite worker both are the one database.
+ */
 export class LocalCountStore implements CountStore {
   readonly kind = 'local';
   constructor(
     readonly db: Executor,
     private readonly onClose: () => Promise<void> = async () => undefined,
+    private readonly questionsDb: Executor = db,
   ) {}
 
   engine(peopleOf: (clientRegionId: number) => number, timeLimitMs: number): CountEngine {
-    return new SqlEngine(this.db, peopleOf, timeLimitMs);
+    return new SqlEngine(this.questionsDb, peopleOf, timeLimitMs);
   }
 
   storeMembers(clientRegionId: number, kind: SetKind, setId: number, sortedIds: Uint32Array) {
@@ -102,14 +107,22 @@ export async function openCountStore(database: Pick<Database, 'kind' | 'url' | '
   if (database.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({
+    const questions = new pg.Pool({
       connectionString: database.url,
       max: Number(process.env.PG_COUNT_POOL_MAX ?? 4),
       // A slice runs far shorter than the limit; this stops one the planner got wrong.
       options: `-c statement_timeout=${statementTimeoutMs}`,
     });
-    pool.on('error', (err) => console.warn(`count pool connection lost: ${err.message}`));
-    return new LocalCountStore(drizzle(pool) as unknown as Executor, () => pool.end());
+    // Storing and reading whole sets is not a question: a low time limit must not stop it.
+    const sets = new pg.Pool({ connectionString: database.url, max: 2 });
+    for (const pool of [questions, sets]) pool.on('error', (err) => console.warn(`count pool connection lost: ${err.message}`));
+    return new LocalCountStore(
+      drizzle(sets) as unknown as Executor,
+      async () => {
+        await Promise.all([questions.end(), sets.end()]);
+      },
+      drizzle(questions) as unknown as Executor,
+    );
   }
   const { WorkerCountStore } = await import('./worker-count-store');
   return WorkerCountStore.open(path.join(database.dataDir!, 'pg-counts'));

@@ -15,6 +15,14 @@ const ROWS_PER_STATEMENT = 256;
  * runaway question stops at the next slice and says so. Answers add up across slices. On
  * embedded PGlite it runs in the count store's worker thread (worker-count-store.ts).
  */
+/** PostgreSQL's statement_timeout (57014), directly or as the cause drizzle wraps. */
+function cancelledByTimeout(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
 export class SqlEngine implements CountEngine {
   constructor(
     private readonly db: Db,
@@ -33,7 +41,9 @@ export class SqlEngine implements CountEngine {
         if (performance.now() > deadline || this.stopped()) throw new TimeLimitError(this.timeLimitMs);
         await yieldToLoop();
       }
-      const part = await ask({ lo, hi: Math.min(chunks, lo + step) - 1 });
+      const part = await ask({ lo, hi: Math.min(chunks, lo + step) - 1 }).catch((error: unknown) => {
+        throw cancelledByTimeout(error) ? new TimeLimitError(this.timeLimitMs) : error;
+      });
       total = total === undefined ? part : add(total, part);
     }
     if (performance.now() > deadline) throw new TimeLimitError(this.timeLimitMs);
