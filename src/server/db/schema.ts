@@ -20,6 +20,12 @@ import {
 /** PostgreSQL `bit varying`, sent and read as a hex string ('x...' on input). */
 const bitVarying = customType<{ data: string; driverData: string }>({ dataType: () => 'bit varying' });
 
+/** PostgreSQL `bytea`: node-postgres reads a Buffer, PGlite a Uint8Array; both are given a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -216,7 +222,75 @@ export const tasks = pgTable('tasks', {
   downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
   readAt: timestamp('read_at', { withTimezone: true }),
   createdAt: createdAt(),
+  /** The job making it (pg-boss's id), while it is made. */
+  jobId: text('job_id'),
+  /** Why it failed, in words the user can act on (status 'failed'). */
+  error: text('error'),
+  /** The finished workbook. */
+  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+  /** What the job was asked: the report's definition (audience rules, categories, base). */
+  request: jsonb('request'),
 }, (t) => [index('tasks_user_idx').on(t.userId, t.clientId, t.createdAt)]);
+
+/** Files made by jobs (reports), kept in the database so any API process can serve them. */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every download of a report, for Report History (kept after the task expires). */
+export const downloads = pgTable('downloads', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  hierarchy: text('hierarchy').notNull(),
+  assetName: text('asset_name').notNull(),
+  assetType: text('asset_type').notNull(),
+  downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('downloads_client_idx').on(t.clientId, t.downloadedAt)]);
+
+/** Where activations deliver: a named ad platform configured per client. */
+export const destinations = pgTable('destinations', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  platform: text('platform').notNull(),
+  /** The directory under DATA_DIR/deliveries that the platform collects from. */
+  directory: text('directory').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('destinations_name_idx').on(t.clientId, t.name)]);
+
+/** A saved audience sent to a destination (spec 1 §2.4, §3, §4). */
+export const activations = pgTable('activations', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  audienceId: integer('audience_id').notNull().references(() => audiences.id, { onDelete: 'restrict' }),
+  destinationId: integer('destination_id').notNull().references(() => destinations.id, { onDelete: 'restrict' }),
+  /** draft, on_hold, in_progress, finalizing, complete, canceled, error. */
+  state: text('state').notNull().default('draft'),
+  lastRefresh: timestamp('last_refresh', { withTimezone: true }),
+  sentDate: timestamp('sent_date', { withTimezone: true }),
+  /** When delivery stops; 1970-01-01 means open-ended (shown "-"). */
+  endDate: timestamp('end_date', { withTimezone: true }).notNull().default(sql`'1970-01-01T00:00:00Z'`),
+  memberCount: integer('member_count'),
+  filePath: text('file_path'),
+  jobId: text('job_id'),
+  error: text('error'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('activations_scope_idx').on(t.clientId, t.updatedAt)]);
 
 /** Deployment secrets, created once, shared by every API process. */
 export const secrets = pgTable('secrets', {

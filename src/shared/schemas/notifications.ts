@@ -14,6 +14,10 @@ export const taskSchema = z.object({
   read_at: z.nullable(z.string()),
   product_slug: z.nullable(z.string()),
   request_id: z.nullable(z.string()),
+  /** The job making the report, while it is made (`GET /api/jobs/:id` gives its progress). */
+  job_id: z.nullable(z.string()),
+  /** Why the report failed (status 'failed'). */
+  error: z.nullable(z.string()),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const tasksResponseSchema = z.object({ data: z.array(taskSchema) });

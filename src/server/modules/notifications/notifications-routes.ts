@@ -29,6 +29,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       read_at: iso(t.readAt),
       product_slug: t.productSlug,
       request_id: t.requestId,
+      job_id: t.jobId,
+      error: t.error,
     })) };
   });
 

@@ -1,0 +1,15 @@
+import type { JobOptions } from './types';
+
+const DEFAULTS: JobOptions = { retryLimit: 2, retryDelaySeconds: 5, backoff: true, timeLimitSeconds: 15 * 60 };
+
+/** Per type: attempts, backoff and time limit. A type not listed gets DEFAULTS. */
+export const JOB_OPTIONS: Record<string, JobOptions> = {
+  noop: { ...DEFAULTS, retryLimit: 0, timeLimitSeconds: 60 },
+  'index-report': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
+  'activation-delivery': { ...DEFAULTS, timeLimitSeconds: 30 * 60 },
+  'notifications-cleanup': { ...DEFAULTS, retryLimit: 1, timeLimitSeconds: 5 * 60 },
+};
+
+export function jobOptions(type: string): JobOptions {
+  return JOB_OPTIONS[type] ?? DEFAULTS;
+}

@@ -1,0 +1,14 @@
+import type { JobDefinition } from './types';
+
+/**
+ * Every type of job, by name: the job thread imports a definition when a job of its type runs,
+ * so the API thread never loads handler code. A new feature adds its line here.
+ */
+// The payload and result types differ per job; the registry only names them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> = {
+  noop: async () => (await import('./noop-job')).noopJob,
+};
+
+/** How each type is retried and stopped (read on the API thread when queues are created). */
+export { JOB_OPTIONS, jobOptions } from "./options";
