@@ -7,7 +7,8 @@ export const JOB_OPTIONS: Record<string, JobOptions> = {
   noop: { ...DEFAULTS, retryLimit: 0, timeLimitSeconds: 60 },
   'index-report': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
   'activation-delivery': { ...DEFAULTS, timeLimitSeconds: 30 * 60 },
-  'notifications-cleanup': { ...DEFAULTS, retryLimit: 1, timeLimitSeconds: 5 * 60 },
+  // Spec 1 §9: tasks are removed after 15 days; hourly, so none outlives that by more than an hour.
+  'notifications-cleanup': { ...DEFAULTS, retryLimit: 1, timeLimitSeconds: 5 * 60, cron: '7 * * * *' },
 };
 
 export function jobOptions(type: string): JobOptions {

@@ -27,6 +27,8 @@ export interface JobOptions {
   backoff: boolean;
   /** A running attempt past this is failed (and retried): also how long a dead worker holds a job. */
   timeLimitSeconds: number;
+  /** Also sent on this cron schedule (UTC) by the queue, once per tick across every API process, with payload {} and no user. */
+  cron?: string;
 }
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
