@@ -10,6 +10,10 @@ export const LAYOUT = {
 export const TIMING = {
   taskPollFirstMs: 5_000,
   taskPollEveryMs: 300_000,
+  /** Tasks while the notification centre is open or a report is being made (issue 14). */
+  taskPollBusyMs: 5_000,
+  /** A report's job progress while the centre shows it in progress (issue 14). */
+  jobProgressPollMs: 2_000,
   logoutRedirectMs: 200,
   toastMs: 4_000,
   contextWarningMs: 10_000,

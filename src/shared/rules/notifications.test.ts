@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeCount, isTaskInProgress, isTaskNew, newlyReadyTasks, seenTasks, taskHomePath, taskNotificationText, taskNotificationPath, notificationTaskOf, type PolledTask, type TaskState,
+  badgeCount, isTaskDownloadable, isTaskFailed, isTaskInProgress, isTaskNew, taskPollEveryMs, newlyReadyTasks, seenTasks, taskHomePath, taskNotificationText, taskNotificationPath, notificationTaskOf, type PolledTask, type TaskState,
 } from './notifications';
 
 const task = (extra: Partial<TaskState>): TaskState => ({
@@ -19,6 +19,23 @@ describe('notification tasks', () => {
     expect(isTaskNew(task({ status: 'processing' }))).toBe(false);
     expect(isTaskNew(task({ report_type: 'outcome_completed' }))).toBe(true);
     expect(isTaskNew(task({ report_type: 'outcome_completed', read_at: '2024-01-01' }))).toBe(false);
+  });
+  it('keeps a failed report new until it is read, never downloadable', () => {
+    expect(isTaskFailed(task({ status: 'failed' }))).toBe(true);
+    expect(isTaskFailed(task({ report_type: 'other', status: 'failed' }))).toBe(false);
+    expect(isTaskNew(task({ status: 'failed' }))).toBe(true);
+    expect(isTaskNew(task({ status: 'failed', read_at: '2024-01-01' }))).toBe(false);
+    expect(badgeCount([task({ status: 'failed' }), task({ status: 'failed', read_at: 'x' })])).toBe(1);
+    expect(isTaskDownloadable(task({ status: 'failed' }))).toBe(false);
+    expect(isTaskDownloadable(task({ status: 'processing' }))).toBe(false);
+    expect(isTaskDownloadable(task({ status: 'completed' }))).toBe(true);
+    expect(isTaskDownloadable(task({ report_type: 'outcome_completed' }))).toBe(false);
+  });
+  it('asks every 5 s while the centre is open or a report is being made, else every 5 minutes', () => {
+    expect(taskPollEveryMs(undefined, false)).toBe(300_000);
+    expect(taskPollEveryMs([task({})], false)).toBe(300_000);
+    expect(taskPollEveryMs([task({}), task({ status: 'received' })], false)).toBe(5_000);
+    expect(taskPollEveryMs([], true)).toBe(5_000);
   });
   it('counts new tasks that are not in progress', () => {
     expect(badgeCount([])).toBe(0);
@@ -58,6 +75,8 @@ describe('task polling decisions', () => {
   it('words the notification by task type', () => {
     expect(taskNotificationText(polled(1, { ui_name: 'Fizz buyers' }))).toEqual({ title: 'Index report ready', body: 'Fizz buyers is ready to download.' });
     expect(taskNotificationText(polled(2, { report_type: 'outcome_completed' }))).toEqual({ title: 'Outcome completed', body: 'Task 2 has completed.' });
+    expect(taskNotificationText(polled(3, { status: 'failed', error: 'The region has no data.' }))).toEqual({ title: 'Index report failed', body: 'Task 3 could not be made: The region has no data.' });
+    expect(taskNotificationText(polled(4, { status: 'failed' })).body).toBe('Task 4 could not be made.');
     expect(taskNotificationText(polled(3, { report_type: 'other' })).title).toBe('New notification');
   });
   it("opens the task's own product home, else the home of the context it was polled in", () => {

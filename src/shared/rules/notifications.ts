@@ -1,3 +1,4 @@
+import { TIMING } from '../constants';
 import { parseContextHeader } from './context';
 import { contextHomePath } from './url-context';
 
@@ -15,8 +16,23 @@ export function isTaskInProgress(task: Pick<TaskState, 'status'>): boolean {
   return IN_PROGRESS.has(task.status);
 }
 
-/** Whether a task is highlighted: an unread outcome or a report not yet downloaded. */
+/** A report whose job failed: it has a reason (task.error) and nothing to download. */
+export function isTaskFailed(task: Pick<TaskState, 'report_type' | 'status'>): boolean {
+  return task.report_type === 'index_report' && task.status === 'failed';
+}
+
+/** Whether a report can be downloaded now: made, and not failed (spec 1 §4: any status but in progress). */
+export function isTaskDownloadable(task: Pick<TaskState, 'report_type' | 'status'>): boolean {
+  return task.report_type === 'index_report' && !isTaskInProgress(task) && !isTaskFailed(task);
+}
+
+/**
+ * Whether a task is highlighted: an unread outcome or a report not yet downloaded. A failed
+ * report can never be downloaded, so it is new until it has been seen (read), or the badge
+ * would count it until it expires.
+ */
 export function isTaskNew(task: TaskState): boolean {
+  if (isTaskFailed(task)) return task.read_at === null;
   if (task.report_type === 'index_report') return task.downloaded_at === null && !isTaskInProgress(task);
   return task.read_at === null;
 }
@@ -26,12 +42,22 @@ export function badgeCount(tasks: readonly TaskState[]): number {
   return tasks.filter((t) => !isTaskInProgress(t) && isTaskNew(t)).length;
 }
 
+/**
+ * How often tasks are asked for: the spec's 5 minutes, but every 5 s while the centre is open
+ * or a report is being made, so IN-PROGRESS turns ready (and is announced) without a reload.
+ */
+export function taskPollEveryMs(tasks: readonly Pick<TaskState, 'status'>[] | undefined, panelOpen: boolean): number {
+  return panelOpen || (tasks ?? []).some(isTaskInProgress) ? TIMING.taskPollBusyMs : TIMING.taskPollEveryMs;
+}
+
 /** What the task poller needs beyond the badge fields. */
 export interface PolledTask extends TaskState {
   id: number;
   name: string;
   ui_name: string | null;
   product_slug: string | null;
+  /** Why a report failed (older answers lack it). */
+  error?: string | null;
 }
 
 /** Each task's status at the last poll, by id (what the poller remembers per user and client). */
@@ -61,6 +87,7 @@ const label = (t: Pick<PolledTask, 'name' | 'ui_name'>) => t.ui_name || t.name;
 
 /** The system notification's wording for a task that has become ready. */
 export function taskNotificationText(task: PolledTask): { title: string; body: string } {
+  if (isTaskFailed(task)) return { title: 'Index report failed', body: `${label(task)} could not be made${task.error ? `: ${task.error}` : '.'}` };
   if (task.report_type === 'index_report') return { title: 'Index report ready', body: `${label(task)} is ready to download.` };
   if (task.report_type === 'outcome_completed') return { title: 'Outcome completed', body: `${label(task)} has completed.` };
   return { title: 'New notification', body: label(task) };
