@@ -14,6 +14,8 @@ const ALWAYS_NETWORK: readonly RegExp[] = [
   /^\/api\/auth\/(providers|sso-token|impersonable-users)$/,
   /^\/api\/openapi\.json$/,
   /\/(download|export)(\/|$)/,
+  // The report history workbook (issue 14): a file, and every admin download must be counted.
+  /^\/api\/report-history$/,
 ];
 
 /**
