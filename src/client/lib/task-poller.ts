@@ -17,8 +17,11 @@ import { ui } from './ui-store';
  * badge: one query, two transports.
  */
 
+/** Every polled list of tasks (one per user and context): what a new report refreshes. */
+export const tasksQueryRoot = ['notifications'] as const;
+
 /** Per user and context, as the server lists them. */
-export const tasksQueryKey = (context: string, userId: number) => ['notifications', context, userId] as const;
+export const tasksQueryKey = (context: string, userId: number) => [...tasksQueryRoot, context, userId] as const;
 
 /** After this long without an answer from the worker, the page asks the server itself. */
 const WORKER_ANSWER_MS = 15_000;

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GrowPage } from '../features/grow/grow-page';
+import { IndexReportHost } from '../features/reports/index-report-host';
 import { requireArea, parseOptionalId, stringifyOptionalId } from '../lib/guards';
 
 export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}')({
@@ -21,5 +22,10 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insi
 function GrowRoute() {
   const { scope } = Route.useRouteContext();
   const { mekkoId } = Route.useParams();
-  return <GrowPage scope={scope} mekkoId={mekkoId} />;
+  return (
+    <>
+      <GrowPage scope={scope} mekkoId={mekkoId} />
+      <IndexReportHost />
+    </>
+  );
 }

@@ -58,7 +58,7 @@ export function selectionName(selected: readonly { market: string; audience: str
     byMarket.set(market, names);
   }
   const groups = [...byMarket.values()].map((names) => names.join(' or '));
-  return clip(groups.map((g, i) => (groups.length > 1 && g.includes(' or ') ? `(${g})` : g)).join(' and '), AUDIENCE_NAME_MAX);
+  return clip(groups.map((g) => (groups.length > 1 && g.includes(' or ') ? `(${g})` : g)).join(' and '), AUDIENCE_NAME_MAX);
 }
 
 /** The report name the form starts with: the audience's, within the request's limit. */

@@ -6,6 +6,7 @@ import { formatAsOf } from '@shared/rules/format';
 import { GROW_TEXT, levelForTab, saveAudienceBlock, selectionRules, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
 import type { Counts } from '@shared/schemas/insights';
 import { useOnline } from '../../lib/offline/freshness';
+import { openIndexReportForm } from '../../lib/index-report-form-store';
 import { keptSince } from '../../lib/offline/last-good';
 import { insightErrorMessage, isDataNotReady } from '../../lib/insights-queries';
 import { toSelectable } from './chart-data';
@@ -16,6 +17,7 @@ import { FilterBar } from './filter-bar';
 import { GrowGutter } from './grow-gutter';
 import { growState, setChartShare } from './grow-store';
 import { GrowTabs } from './grow-tabs';
+import { indexReportOfSelection } from './index-report-of-selection';
 import { InsightsPanel } from './insights-panel';
 import { MekkoChart } from './mekko-chart';
 import { saveAudienceHref } from './save-audience-link';
@@ -35,6 +37,8 @@ interface Props {
   may: { create: boolean; update: boolean; destroy: boolean };
   productPath: string;
   canCreateAudiences: boolean;
+  /** index_report create, and the client's lite flag (which disables index reports). */
+  indexReports: { canCreate: boolean; lite: boolean };
   onTab: (tab: GrowTab) => void;
   onLevel: (level: 'market' | 'person') => void;
   onAudienceClick: (id: number | string) => void;
@@ -62,6 +66,7 @@ export function ChartWorkspace(props: Props) {
     segmentAllowsCreate: (id) => segments.get(id)?.create_audience_single ?? false,
     compareMode: false,
   });
+  const report = indexReportOfSelection(chart, selectedIds, tab, { context: props.context, ...props.indexReports });
   const countsError = props.counts.error;
   // The counts' time when they are not fresh: the browser is offline, or the server could not be
   // reached and the last good counts are shown (a server down with the network up is offline too).
@@ -141,6 +146,7 @@ export function ChartWorkspace(props: Props) {
               tv={chart.count_type === 'tv_panelists' ? props.tv : null}
               levels={props.levels}
               onLevelChange={props.onLevel}
+              indexReport={{ block: report.block, onCreate: () => report.request && openIndexReportForm(report.request) }}
             />
           </section>
         ) : null}

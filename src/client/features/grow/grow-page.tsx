@@ -122,6 +122,7 @@ export function GrowPage({ scope, mekkoId }: Props) {
           may={may}
           productPath={scope.productPath}
           canCreateAudiences={can(scope.permissions, 'audiences', 'create')}
+          indexReports={{ canCreate: can(scope.permissions, 'index_report', 'create'), lite: scope.context.client.lite }}
           onTab={changeTab}
           onLevel={(level) => changeTab(level === 'market' ? 'total' : tab === 'total' ? 'matched' : tab)}
           onAudienceClick={clickAudience}

@@ -6,6 +6,7 @@ import { GROW_TEXT, formatCount, type CountType, type InsightLevel, type TvCount
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { keptSince } from '../../lib/offline/last-good';
+import { CreateIndexReportButton } from './create-index-report-button';
 import { InsightWidget } from './insight-widget';
 import { CATEGORY_STORAGE_KEY, chosenCategories, parseStoredCategories, toggleCategory, tvNotice, type InsightMarket } from './insights-model';
 import { MarketLevelInsights } from './market-level-insights';
@@ -25,6 +26,8 @@ interface InsightsPanelProps {
   onLevelChange(level: InsightLevel): void;
   /** X-Context of the chart (client/region/brand/product). */
   context: string;
+  /** "Create Index Report" of the selection: why it is refused, or null, and what opens the form. */
+  indexReport: { block: string | null; onCreate(): void };
 }
 
 const SELECT_PROMPT = 'Select audiences in the chart to see who they are.';
@@ -50,7 +53,7 @@ function writeStored(names: readonly string[]): void {
  * Grow's insights area (spec 3 §2.2, §4): Person Level widgets of the selection from the count
  * engine, and Market Level shares of the chart, each tab shown when the tabs configuration allows.
  */
-export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context }: InsightsPanelProps) {
+export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context, indexReport }: InsightsPanelProps) {
   const allowed = (['person', 'market'] as const).filter((l) => levels[l]);
   const shown: InsightLevel = levels[level] ? level : (allowed[0] ?? level);
 
@@ -59,6 +62,7 @@ export function InsightsPanel({ level, rules, caption, markets, countType, tv, l
       <header className="insights-panel__header">
         <h2 className="insights-panel__title">Insights</h2>
         <p className="insights-panel__caption">{caption}</p>
+        <CreateIndexReportButton block={indexReport.block} onCreate={indexReport.onCreate} />
       </header>
       <Tabs.Root value={shown} onValueChange={(v) => (v === 'person' || v === 'market' ? onLevelChange(v) : undefined)}>
         {allowed.length > 0 ? (
