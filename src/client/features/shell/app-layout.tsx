@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
+import { can } from '@shared/permissions';
 import { formatContext, resolveContext, slugsOf } from '@shared/rules/context';
 import { buildNavigation } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
@@ -68,7 +69,7 @@ export function AppLayout() {
   const taskContext = current
     ? slugsOf(current)
     : { client: '' };
-  const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id), enabled: pollStarted && !!current });
+  const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id, snap.notificationsOpen), enabled: pollStarted && !!current });
   // A task marked read is read at once, even before the server has been told.
   const tasksShown = useWithOutbox(TASK_ENTITY, tasks.data);
   // The navigation follows the URL's context, and so do its data checks.
@@ -113,6 +114,7 @@ export function AppLayout() {
           <Suspense fallback={null}>
             <NotificationPanel
               tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
+              canDownloadHistory={can(permissions, 'report_task_admin', 'create')}
               onClose={() => {
                 ui.notificationsOpen = false;
                 ui.notificationTask = null;

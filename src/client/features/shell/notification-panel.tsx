@@ -1,12 +1,10 @@
+import '../../styles/notifications.css';
 import { useEffect, useRef, useState } from 'react';
-import { formatShortDate } from '@shared/rules/format';
 import { TEXT } from '@shared/constants';
-import { isTaskInProgress, isTaskNew, taskHomePath } from '@shared/rules/notifications';
-import { contextFromPath, productPath } from '@shared/rules/url-context';
-import { AppLink } from '../../components/app-link';
-import { markTaskRead } from './task-commands';
 import { desktopNotifications } from '../../lib/task-poller';
 import type { Task } from './notifications-query';
+import { ReportHistoryButton } from './report-history-button';
+import { TaskItem } from './task-item';
 
 /**
  * The desktop notification switch: a report or outcome that becomes ready raises a system
@@ -39,15 +37,17 @@ function DesktopNotifications() {
   );
 }
 
-/** A completed outcome opens Measure in the task's product (null for other tasks, or when no product is known). */
-function outcomePath(task: Task, context: string): string | null {
-  if (task.report_type !== 'outcome_completed' || isTaskInProgress(task)) return null;
-  const product = productPath(contextFromPath(taskHomePath(task, context)));
-  return product ? `/${product}/outcomes/measure` : null;
+interface Props {
+  tasks: readonly Task[];
+  context: string;
+  onClose: () => void;
+  shownTask?: number | null;
+  /** report_task_admin create: "Download Report History". */
+  canDownloadHistory?: boolean;
 }
 
 /** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
-export function NotificationPanel({ tasks, context, onClose, shownTask = null }: { tasks: readonly Task[]; context: string; onClose: () => void; shownTask?: number | null }) {
+export function NotificationPanel({ tasks, context, onClose, shownTask = null, canDownloadHistory = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef<HTMLLIElement>(null);
   // Opened by a system notification's click: its task is brought into view (where its download is).
@@ -75,37 +75,14 @@ export function NotificationPanel({ tasks, context, onClose, shownTask = null }:
         </button>
       </div>
       <DesktopNotifications />
+      {canDownloadHistory ? <ReportHistoryButton context={context} /> : null}
       {tasks.length === 0 ? (
         <p className="empty-state">{TEXT.notificationsEmpty}</p>
       ) : (
         <ul className="task-list">
-          {tasks.map((t) => {
-            const outcome = outcomePath(t, context);
-            return (
-              <li
-                key={t.id}
-                ref={t.id === shownTask ? shown : undefined}
-                aria-current={t.id === shownTask ? 'true' : undefined}
-                className={[isTaskNew(t) ? 'task task--new' : 'task', t.id === shownTask ? 'task--shown' : ''].join(' ').trim()}
-              >
-                {outcome ? (
-                  // Going to a completed outcome reads it (spec 1 §4).
-                  <AppLink
-                    to={outcome}
-                    onClick={() => {
-                      void markTaskRead(t, context);
-                      onClose();
-                    }}
-                  >
-                    {t.ui_name ?? t.name}
-                  </AppLink>
-                ) : (
-                  <span>{isTaskInProgress(t) ? `IN-PROGRESS: ${t.ui_name ?? t.name ?? ''}` : (t.ui_name ?? t.name ?? '')}</span>
-                )}
-                <time dateTime={t.created_at}>{formatShortDate(t.created_at)}</time>
-              </li>
-            );
-          })}
+          {tasks.map((t) => (
+            <TaskItem key={t.id} ref={t.id === shownTask ? shown : undefined} task={t} context={context} shown={t.id === shownTask} onClose={onClose} />
+          ))}
         </ul>
       )}
     </aside>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
-import { TIMING } from '@shared/constants';
+import { taskPollEveryMs } from '@shared/rules/notifications';
 import { pollTasks, tasksQueryKey } from '../../lib/task-poller';
 
 export type { Task } from '@shared/schemas/notifications';
@@ -12,11 +12,13 @@ export type { Task } from '@shared/schemas/notifications';
  * the app sits behind another window. Browsers throttle a hidden tab's timers to a minute at
  * most, which the 5-minute cadence does not notice.
  */
-export const notificationsQueryOptions = (context: ContextSlugs, userId: number) =>
+export const notificationsQueryOptions = (context: ContextSlugs, userId: number, panelOpen = false) =>
   queryOptions({
     queryKey: tasksQueryKey(formatContext(context), userId),
     queryFn: () => pollTasks(context, userId),
-    refetchInterval: TIMING.taskPollEveryMs,
+    // Every 5 s while the centre is open or a report is being made (issue 14): IN-PROGRESS turns
+    // ready, and is announced, without a reload.
+    refetchInterval: (query) => taskPollEveryMs(query.state.data, panelOpen),
     refetchIntervalInBackground: true,
     meta: { handlesErrors: true },
   });
