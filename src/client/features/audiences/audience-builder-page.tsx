@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { audienceCountQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { showToast } from '../../lib/ui-store';
 import { returnHref, returnLabel, type AudienceBuilderSearch } from './audience-builder-search';
-import { describeRules } from '@shared/rules/audience-rules-text';
+import { describeRules } from './audience-rules-text';
 import { AUDIENCE_LIMITS, saveAudience, validateAudienceDraft, type AudienceDraft, type DraftIssue } from './save-audience-commands';
 
 interface AudienceBuilderPageProps {

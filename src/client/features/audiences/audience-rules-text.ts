@@ -1,4 +1,4 @@
-import type { AudienceRules } from '../schemas/audience-rules';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
 
 /**
  * An audience rule in words: each AND group as 'Any of: A, B', the groups joined by 'and', and
