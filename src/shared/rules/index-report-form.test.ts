@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { INDEX_REPORT_LIMITS } from '../schemas/index-reports';
-import { defaultCategories, defaultReportName, indexReportBlock, INDEX_REPORT_TEXT, selectionName, type IndexReportAvailability } from './index-report-form';
+import { INDEX_REPORT_REFUSALS } from './index-report';
+import { defaultCategories, defaultReportName, indexReportBlock, INDEX_REPORT_TEXT, selectionName } from './index-report-form';
 
-const ok: IndexReportAvailability = { canCreate: true, lite: false, level: 'person', hasAudience: true, invalidIdentifiers: false };
+const ok = { canCreate: true, lite: false, tab: 'person_level' as const, hasAudience: true, invalidIdentifiers: [] as number[] };
 
 describe('indexReportBlock', () => {
   it('allows a valid audience at the Person Level with the permission', () => {
     expect(indexReportBlock(ok)).toBeNull();
   });
-  it('says why it is refused, permission first', () => {
-    expect(indexReportBlock({ ...ok, canCreate: false, lite: true })).toBe(INDEX_REPORT_TEXT.noPermission);
-    expect(indexReportBlock({ ...ok, lite: true, level: 'market' })).toBe(INDEX_REPORT_TEXT.lite);
-    expect(indexReportBlock({ ...ok, level: 'market', hasAudience: false })).toBe(INDEX_REPORT_TEXT.marketLevel);
-    expect(indexReportBlock({ ...ok, hasAudience: false, invalidIdentifiers: true })).toBe(INDEX_REPORT_TEXT.noAudience);
-    expect(indexReportBlock({ ...ok, invalidIdentifiers: true })).toBe(INDEX_REPORT_TEXT.invalid);
+  it("gives the API's refusals first, then asks for an audience", () => {
+    expect(indexReportBlock({ ...ok, canCreate: false, lite: true })).toBe(INDEX_REPORT_REFUSALS.permission);
+    expect(indexReportBlock({ ...ok, lite: true, tab: 'market_level' })).toBe(INDEX_REPORT_REFUSALS.lite);
+    expect(indexReportBlock({ ...ok, tab: 'market_level', hasAudience: false })).toBe(INDEX_REPORT_REFUSALS.marketLevel);
+    expect(indexReportBlock({ ...ok, invalidIdentifiers: [4] })).toBe(INDEX_REPORT_REFUSALS.invalidIdentifiers);
+    expect(indexReportBlock({ ...ok, hasAudience: false })).toBe(INDEX_REPORT_TEXT.noAudience);
   });
 });
 

@@ -1,44 +1,23 @@
 import { INDEX_REPORT_LIMITS } from '../schemas/index-reports';
+import { indexReportBlocker, type IndexReportGate } from './index-report';
 
 /**
- * The index report form's wording and defaults (issue 14; spec 3 §5: "Index reports are
- * unavailable at the Market Level tab and for invalid identifiers, and a lite-client flag
- * disables them"). Written on the client branch before the server's refusal rules existed;
- * the server refuses the same cases with its own messages, which the form shows as they come.
+ * The index report form's wording and defaults (issue 14). The refusals are the API's own
+ * (`indexReportBlocker`, spec 3 §5), in the same words; the form adds only what the API cannot
+ * see: that nothing is selected yet.
  */
 export const INDEX_REPORT_TEXT = {
   create: 'Create Index Report',
   submit: 'Create Report',
-  noPermission: 'You do not have permission to create index reports.',
-  lite: 'Index reports are not available for this client.',
-  marketLevel: 'Index reports are not available at the Market Level tab.',
   noAudience: 'Select audiences in the chart to create an index report.',
-  invalid: 'The selection includes deleted segments. Remove them to create an index report.',
   preparing: 'Your index report is being prepared',
   preparingBody: 'It appears in notifications when it is ready to download.',
   populationBase: 'Everyone in the region',
 } as const;
 
-export interface IndexReportAvailability {
-  /** index_report create. */
-  canCreate: boolean;
-  /** The client's lite flag. */
-  lite: boolean;
-  level: 'person' | 'market';
-  /** Whether there is an audience to describe (a selection with segments, a persona). */
-  hasAudience: boolean;
-  /** Whether the audience names a deleted or missing segment. */
-  invalidIdentifiers: boolean;
-}
-
-/** Why "Create Index Report" is disabled, or null when it may be used. */
-export function indexReportBlock(a: IndexReportAvailability): string | null {
-  if (!a.canCreate) return INDEX_REPORT_TEXT.noPermission;
-  if (a.lite) return INDEX_REPORT_TEXT.lite;
-  if (a.level === 'market') return INDEX_REPORT_TEXT.marketLevel;
-  if (!a.hasAudience) return INDEX_REPORT_TEXT.noAudience;
-  if (a.invalidIdentifiers) return INDEX_REPORT_TEXT.invalid;
-  return null;
+/** Why "Create Index Report" is disabled, or null when it may be used: the API's refusals, then no audience. */
+export function indexReportBlock(gate: IndexReportGate & { hasAudience: boolean }): string | null {
+  return indexReportBlocker(gate) ?? (gate.hasAudience ? null : INDEX_REPORT_TEXT.noAudience);
 }
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);

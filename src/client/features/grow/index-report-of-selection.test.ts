@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INDEX_REPORT_REFUSALS } from '@shared/rules/index-report';
 import { INDEX_REPORT_TEXT } from '@shared/rules/index-report-form';
 import type { MekkoView } from './chart-edits';
 import { indexReportOfSelection } from './index-report-of-selection';
@@ -38,18 +39,17 @@ describe('indexReportOfSelection', () => {
     ]);
   });
   it('is refused at the Market Level (the Total Population tab), without a selection, for lite clients and without the permission', () => {
-    expect(indexReportOfSelection(chart(), [11], 'total', ctx)).toEqual({ block: INDEX_REPORT_TEXT.marketLevel, request: null });
+    expect(indexReportOfSelection(chart(), [11], 'total', ctx)).toEqual({ block: INDEX_REPORT_REFUSALS.marketLevel, request: null });
     expect(indexReportOfSelection(chart(), [], 'matched', ctx).block).toBe(INDEX_REPORT_TEXT.noAudience);
     expect(indexReportOfSelection(chart(), [22], 'matched', ctx).block).toBe(INDEX_REPORT_TEXT.noAudience);
-    expect(indexReportOfSelection(chart(), [11], 'matched', { ...ctx, lite: true }).block).toBe(INDEX_REPORT_TEXT.lite);
-    expect(indexReportOfSelection(chart(), [11], 'matched', { ...ctx, canCreate: false }).block).toBe(INDEX_REPORT_TEXT.noPermission);
+    expect(indexReportOfSelection(chart(), [11], 'matched', { ...ctx, lite: true }).block).toBe(INDEX_REPORT_REFUSALS.lite);
+    expect(indexReportOfSelection(chart(), [11], 'matched', { ...ctx, canCreate: false }).block).toBe(INDEX_REPORT_REFUSALS.permission);
   });
   it('is refused for deleted or missing segments once the region is checked', () => {
     const deleted = chart({ segments: [segment(110, 'Cola fans', true), segment(120, 'Cola lapsed'), segment(210, 'Age 18-24')] });
-    expect(indexReportOfSelection(deleted, [11], 'matched', ctx).block).toBe(INDEX_REPORT_TEXT.invalid);
+    expect(indexReportOfSelection(deleted, [11], 'matched', ctx).block).toBe(INDEX_REPORT_REFUSALS.invalidIdentifiers);
     expect(indexReportOfSelection(deleted, [12], 'matched', ctx).block).toBeNull();
-    expect(indexReportOfSelection(chart({ invalid_audience_ids: [12] }), [12], 'matched', ctx).block).toBe(INDEX_REPORT_TEXT.invalid);
-    expect(indexReportOfSelection(chart({ segments: [] }), [11], 'matched', ctx).block).toBe(INDEX_REPORT_TEXT.invalid);
+    expect(indexReportOfSelection(chart({ segments: [] }), [11], 'matched', ctx).block).toBe(INDEX_REPORT_REFUSALS.invalidIdentifiers);
     expect(indexReportOfSelection(chart({ segments: [], segments_checked: false }), [11], 'matched', ctx).block).toBeNull();
   });
 });

@@ -29,14 +29,10 @@ export function indexReportOfSelection(
   const numeric = (a: AudienceView) => ({ ...a, id: Number(a.id), market_id: Number(a.market_id) });
   const rules = selectionRules(selected.map((x) => numeric(x.audience)), ruleTab);
   const segments = new Map(chart.segments.map((s) => [s.id, s]));
-  const invalidAudiences = chart.segments_checked ? chart.invalid_audience_ids : [];
-  const invalidIdentifiers = selected.some((x) => {
-    const id = x.audience[field];
-    return invalidAudiences.includes(Number(x.audience.id)) || (id !== null && (segments.get(id)?.deleted ?? chart.segments_checked));
-  });
-  const block = indexReportBlock({
-    canCreate: ctx.canCreate, lite: ctx.lite, level: tab === 'total' ? 'market' : 'person', hasAudience: rules !== null, invalidIdentifiers,
-  });
+  // The rule's segments that are deleted, or missing once the region's segments are checked (what the API refuses).
+  const invalidIdentifiers = (rules?.include.and.flat() ?? []).filter((id) => segments.get(id)?.deleted ?? chart.segments_checked);
+  const reportTab = tab === 'total' ? 'market_level' : 'person_level';
+  const block = indexReportBlock({ canCreate: ctx.canCreate, lite: ctx.lite, tab: reportTab, hasAudience: rules !== null, invalidIdentifiers });
   if (block !== null || rules === null) return { block, request: null };
 
   const labels = Object.fromEntries(chart.segments.map((s) => [String(s.id), s.name]));
@@ -54,7 +50,7 @@ export function indexReportOfSelection(
       context: ctx.context,
       audience: { name: selectionName(selected.map((x) => ({ market: x.market.name, audience: x.audience.name }))), rules, labels },
       bases,
-      tab: 'person_level',
+      tab: reportTab,
       origin: `Grow: ${chart.name}`.slice(0, ORIGIN_MAX),
     },
   };

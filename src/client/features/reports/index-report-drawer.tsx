@@ -2,7 +2,7 @@ import '../../styles/reports.css';
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TEXT } from '@shared/constants';
-import { describeRules } from '@shared/rules/audience-rules-text';
+import { rulesInWords } from '@shared/rules/index-report';
 import { defaultCategories, defaultReportName, INDEX_REPORT_TEXT } from '@shared/rules/index-report-form';
 import { indexReportBodySchema } from '@shared/schemas/index-reports';
 import { SlideInPanel } from '../../components/slide-in-panel';
@@ -67,7 +67,7 @@ export function IndexReportDrawer({ request, onClose }: { request: IndexReportRe
     mutation.mutate(parsed.data);
   };
 
-  const rule = describeRules(request.audience.rules, request.audience.labels);
+  const rule = rulesInWords(request.audience.rules, (segment) => request.audience.labels[String(segment)]);
   return (
     <SlideInPanel title={INDEX_REPORT_TEXT.create} widthPx={DRAWER_PX} onClose={onClose}>
       <form className="report-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
@@ -82,7 +82,7 @@ export function IndexReportDrawer({ request, onClose }: { request: IndexReportRe
         <section className="report-audience" aria-labelledby={`${id}-audience`}>
           <h3 id={`${id}-audience`}>Audience</h3>
           <p className="report-audience__name">{request.audience.name}</p>
-          <p className="field__hint">{rule.text}</p>
+          <p className="field__hint">{rule}</p>
         </section>
         {categories.data ? (
           <CategoryChecklist id={`${id}-categories`} categories={categories.data} chosen={chosen} error={issues.categories} onChange={setPicked} />
