@@ -109,9 +109,3 @@ export async function reportHistory(scope: ReportScope, env: string) {
   return { name: reportHistoryFileName(env, new Date()), contentType: XLSX_TYPE, bytes: historyWorkbook(rows) };
 }
 
-/** Content-Disposition for a download (RFC 6266): an ASCII fallback and the exact name in UTF-8. */
-export function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '').trim() || 'download.xlsx';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

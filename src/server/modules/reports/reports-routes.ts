@@ -5,9 +5,10 @@ import { apiErrorSchema } from '@shared/schemas/error';
 import { indexReportBodySchema, indexReportResponseSchema } from '@shared/schemas/index-reports';
 import { taskIdParamsSchema } from '@shared/schemas/notifications';
 import type { JobQueue } from '../../jobs/types';
+import { attachment } from '../../lib/content-disposition';
 import { runIdempotent } from '../../lib/idempotency';
 import { XLSX_TYPE } from './index-report-request';
-import { attachment, downloadReport, reportHistory, requestIndexReport, type ReportScope } from './index-report-service';
+import { downloadReport, reportHistory, requestIndexReport, type ReportScope } from './index-report-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
 /** An .xlsx file: the bytes as they are, not JSON. */
