@@ -134,6 +134,8 @@ type Grant = { resource: Resource; create?: boolean; read?: boolean; update?: bo
 
 const insightResources = RESOURCES.filter((r) => !ADMIN_RESOURCES.includes(r));
 const editable: Resource[] = ['mekkos', 'journeys', 'explore'];
+/** What an analyst may ask for without editing it after (issue 14: Create Index Report). */
+const requestable: Resource[] = ['index_report'];
 
 export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] = [
   {
@@ -146,7 +148,7 @@ export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] =
     isAdmin: false,
     grants: insightResources.map((resource) => {
       const edit = editable.includes(resource);
-      return { resource, read: true, create: edit, update: edit, destroy: edit };
+      return { resource, read: true, create: edit || requestable.includes(resource), update: edit, destroy: edit };
     }),
   },
   {
