@@ -14,7 +14,7 @@ describe('API reads kept for offline use', () => {
   it.each([
     '/api/api-gateway-health-check', '/api/auth/health', '/api/toolbox/health', '/api/auth/providers', '/api/auth/sso-token',
     '/api/auth/impersonable-users', '/api/openapi.json', '/api/reports/12/download', '/api/past-downloads/export',
-    '/api/notifications/7/download', '/api/report-history',
+    '/api/notifications/12/download', '/api/report-history',
     '/home', '/assets/index-abc.js', '/sw.js',
   ])('never caches GET %s', (path) => {
     expect(read(path)).toBe(false);

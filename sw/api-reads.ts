@@ -6,7 +6,7 @@
 /**
  * GETs under /api/ that must always reach the server: health checks must tell the truth,
  * tokens and the login providers are fresh each time, the admin's user list and the API
- * description are never needed offline, and downloads are files, not reads.
+ * description are never needed offline, and downloads (a report, Report History) are files, not reads.
  */
 const ALWAYS_NETWORK: readonly RegExp[] = [
   /^\/api\/api-gateway-health-check$/,
@@ -14,7 +14,6 @@ const ALWAYS_NETWORK: readonly RegExp[] = [
   /^\/api\/auth\/(providers|sso-token|impersonable-users)$/,
   /^\/api\/openapi\.json$/,
   /\/(download|export)(\/|$)/,
-  // The report history workbook (issue 14): a file, and every admin download must be counted.
   /^\/api\/report-history$/,
 ];
 

@@ -24,6 +24,7 @@ import insightsRoutes from './modules/insights/insights-routes';
 import { DataManager } from './engine/data-manager';
 import { openCountStore, type CountStore } from './engine/sql/count-store';
 import notificationRoutes from './modules/notifications/notifications-routes';
+import reportRoutes from './modules/reports/reports-routes';
 import toolboxRoutes from './modules/toolbox/toolbox-routes';
 import snapshotRoutes from './modules/snapshots/snapshot-routes';
 import audienceRoutes from './modules/audiences/audience-routes';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(homeRoutes);
   await app.register(toolboxRoutes);
   await app.register(notificationRoutes);
+  await app.register(reportRoutes);
   await app.register(insightsRoutes);
   await app.register(snapshotRoutes);
   await app.register(audienceRoutes);

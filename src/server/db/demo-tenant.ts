@@ -134,7 +134,7 @@ type Grant = { resource: Resource; create?: boolean; read?: boolean; update?: bo
 
 const insightResources = RESOURCES.filter((r) => !ADMIN_RESOURCES.includes(r));
 const editable: Resource[] = ['mekkos', 'journeys', 'explore'];
-/** What an analyst may ask for without editing it afterwards (issue 14: index reports). */
+/** What an analyst may ask for without editing it after (issue 14: Create Index Report). */
 const requestable: Resource[] = ['index_report'];
 
 export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] = [

@@ -8,6 +8,8 @@ import type { JobDefinition } from './types';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> = {
   noop: async () => (await import('./noop-job')).noopJob,
+  'index-report': async () => (await import('../modules/reports/index-report-job')).indexReportJob,
+  'notifications-cleanup': async () => (await import('../modules/notifications/notifications-cleanup-job')).notificationsCleanupJob,
 };
 
 /** How each type is retried and stopped (read on the API thread when queues are created). */

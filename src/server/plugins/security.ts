@@ -32,7 +32,8 @@ export default fp(async (app) => {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'private, no-cache');
+    // A route may say more (a download: no-store); every other API answer is revalidated.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
     return payload;
   });
 });

@@ -28,7 +28,7 @@ export async function contextClientRegion({ db, ctx, data }: { db: Executor; ctx
 const list = (ids: number[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', '));
 
 /** Refuses ids the client region does not have (another tenant's included) or has deleted. */
-async function checkSegments(asker: Asker, clientRegion: number, ids: number[]) {
+export async function checkSegments(asker: Pick<Asker, 'data' | 'ctx'>, clientRegion: number, ids: number[]) {
   const unique = [...new Set(ids)];
   const found = (await asker.data.catalog(clientRegion)).segments;
   const unknown = unique.filter((id) => !found.has(id));

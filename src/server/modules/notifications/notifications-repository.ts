@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { NOTIFICATION_EXPIRY_DAYS } from '@shared/constants';
 import type { Executor } from '../../db/client';
-import { tasks } from '../../db/schema';
+import { files, tasks } from '../../db/schema';
 
 /** The caller's tasks in this client, newer than the expiry. */
 export function listTasks(db: Executor, userId: number, clientId: number) {
@@ -24,4 +24,20 @@ export async function markRead(db: Executor, userId: number, clientId: number, i
     .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.clientId, clientId)))
     .returning({ id: tasks.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes the tasks of every client that are at least `days` old, and the files they held
+ * (downloads keep their rows for Report History). Answers how many of each went.
+ */
+export function deleteExpiredTasks(db: Executor, days: number): Promise<{ tasks: number; files: number }> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(tasks)
+      .where(lte(tasks.createdAt, sql`now() - make_interval(days => ${days})`))
+      .returning({ fileId: tasks.fileId });
+    const fileIds = gone.map((t) => t.fileId).filter((id): id is number => id !== null);
+    const deleted = fileIds.length ? await tx.delete(files).where(inArray(files.id, fileIds)).returning({ id: files.id }) : [];
+    return { tasks: gone.length, files: deleted.length };
+  });
 }

@@ -5,8 +5,7 @@ import { taskIdParamsSchema, tasksResponseSchema } from '@shared/schemas/notific
 import { notFound } from '../../lib/errors';
 import { runIdempotent } from '../../lib/idempotency';
 import { listTasks, markRead } from './notifications-repository';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { taskView } from './task-view';
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications', {
@@ -18,20 +17,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const rows = await listTasks(app.database.db, request.auth!.user.id, request.ctx!.clientId);
-    return { data: rows.map((t) => ({
-      id: t.id,
-      report_type: t.reportType,
-      status: t.status,
-      name: t.name,
-      ui_name: t.uiName,
-      created_at: t.createdAt.toISOString(),
-      downloaded_at: iso(t.downloadedAt),
-      read_at: iso(t.readAt),
-      product_slug: t.productSlug,
-      request_id: t.requestId,
-      job_id: t.jobId,
-      error: t.error,
-    })) };
+    return { data: rows.map(taskView) };
   });
 
   // Spec 1 §7: empty body, text response. The answer is stored like any idempotent one, so a
