@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { HEADERS, OFFLINE } from '@shared/constants';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
 import { ApiRequestError } from './api-error';
-import { fileNameOf } from './content-disposition';
 import { noteCachedAnswer } from './offline/freshness-store';
 import { storage } from './storage';
 
@@ -24,7 +23,8 @@ export interface ApiResult<T> {
   headers: Headers;
 }
 
-function requestHeaders(options: RequestOptions): Headers {
+/** The contract headers of every call: CSRF, X-Context, X-Request-ID. */
+export function requestHeaders(options: Pick<RequestOptions, 'body' | 'context'>): Headers {
   const headers = new Headers({ accept: 'application/json' });
   if (options.body !== undefined) headers.set('content-type', 'application/json');
   const csrf = storage.csrfToken();
@@ -55,31 +55,3 @@ export async function api<S extends z.ZodMiniType>(path: string, schema: S, opti
   return (await apiFetch(path, schema, options)).data;
 }
 
-/**
- * A file from the API (a report, the report history), saved under the name the server's
- * Content-Disposition gives, or `fallbackName` without one. Same headers as every call (the
- * session cookie, X-Context); a refusal throws ApiRequestError with the server's message.
- */
-export async function apiDownload(path: string, fallbackName: string, options: Pick<RequestOptions, 'context' | 'signal'>): Promise<string> {
-  const headers = requestHeaders(options);
-  // The file, or the JSON error shape when refused.
-  headers.set('accept', '*/*');
-  const response = await fetch(path, { credentials: 'same-origin', headers, signal: options.signal });
-  if (!response.ok) throw await ApiRequestError.fromResponse(response);
-  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
-  saveBlob(await response.blob(), fileName);
-  return fileName;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns: it is released a while later.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}

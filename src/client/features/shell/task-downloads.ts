@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { parseContextHeader } from '@shared/rules/context';
 import type { Task } from '@shared/schemas/notifications';
-import { apiDownload } from '../../lib/api-client';
+import { apiDownload } from '../../lib/api-download';
 import { queryClient } from '../../lib/query-client';
 import { tasksQueryRoot } from '../../lib/task-poller';
 
