@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { closeIndexReportForm, indexReportForm } from '../../lib/index-report-form-store';
 
@@ -7,6 +7,8 @@ const IndexReportDrawer = lazy(() => import('./index-report-drawer').then((m) =>
 
 /** Where a page that offers "Create Index Report" (Grow, Explore) shows its drawer. */
 export function IndexReportHost() {
+  // Leaving the page closes the form: it is not there to meet on the next visit.
+  useEffect(() => closeIndexReportForm, []);
   // Subscribed through the snapshot; the request itself is kept as given (a ref), so it is read as is.
   const opened = useSnapshot(indexReportForm).request !== null;
   const request = indexReportForm.request;
