@@ -98,8 +98,8 @@ test('an index report asked for from Grow is announced when ready, downloads as 
   let hold = true;
   await context.route('**/api/notifications', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { data: { name: string; status: string }[] };
-    if (hold) for (const t of body.data) if (t.name === reportName && t.status !== 'failed') t.status = 'processing';
+    const body = (await response.json()) as { data: { ui_name: string | null; status: string }[] };
+    if (hold) for (const t of body.data) if (t.ui_name === reportName && t.status !== 'failed') t.status = 'processing';
     await route.fulfill({ response, json: body });
   });
   await drawer.getByRole('button', { name: 'Create Report' }).click();
