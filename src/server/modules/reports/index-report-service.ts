@@ -47,6 +47,9 @@ export async function requestIndexReport(scope: ReportScope, tx: Executor, jobs:
   if (body.tab === 'market_level') throw new AppError(422, ERROR_CODES.validation, INDEX_REPORT_REFUSALS.marketLevel, { field: 'tab' });
 
   const clientRegion = await contextClientRegion({ db: tx, ctx, data: scope.data });
+  // Refused now, as the insights panel is, rather than failing in the job after its retries.
+  const engine = scope.data.engineFor(clientRegion, auth.dataSource);
+  if (typeof engine === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, engine);
   const base = body.compare_base;
   await checkSegments(scope, clientRegion, [...ruleSegmentIds(body.audience.rules), ...(base.type === 'audience' ? ruleSegmentIds(base.rules) : [])]);
   const categories = [...new Set(body.categories)];
