@@ -40,6 +40,13 @@ export async function main() {
   await app.listen({ host: config.host, port: config.port });
   // Audience data loads (and the demo's is generated) in the background; the API answers meanwhile.
   await app.data.start();
+  if (seeded) {
+    // A fresh demo's analyst finds a finished index report in the bell once acme/us has its data.
+    const { requestDemoReport } = await import('./modules/reports/demo-report');
+    void requestDemoReport(app)
+      .then((skipped) => skipped && app.log.info(`no demo index report: ${skipped}`))
+      .catch((err: unknown) => app.log.warn({ err }, 'the demo index report was not requested'));
+  }
   const states = app.data.statuses().map((s) => s.state);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

@@ -47,6 +47,9 @@ export async function requestIndexReport(scope: ReportScope, tx: Executor, jobs:
   if (body.tab === 'market_level') throw new AppError(422, ERROR_CODES.validation, INDEX_REPORT_REFUSALS.marketLevel, { field: 'tab' });
 
   const clientRegion = await contextClientRegion({ db: tx, ctx, data: scope.data });
+  // Refused now, as the insights panel is, rather than failing in the job after its retries.
+  const engine = scope.data.engineFor(clientRegion, auth.dataSource);
+  if (typeof engine === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, engine);
   const base = body.compare_base;
   await checkSegments(scope, clientRegion, [...ruleSegmentIds(body.audience.rules), ...(base.type === 'audience' ? ruleSegmentIds(base.rules) : [])]);
   const categories = [...new Set(body.categories)];
@@ -64,18 +67,23 @@ export async function requestIndexReport(scope: ReportScope, tx: Executor, jobs:
     client_region_id: clientRegion,
     context: { slug, name: [client.name, region.name, brand.name, product.name].join(' / '), region: region.name },
   };
+  return queueIndexReport(tx, jobs, { userId: auth.user.id, clientId: ctx.clientId }, request, requestId);
+}
+
+/** Creates an index report's task (received) and queues its job, in the caller's transaction. */
+export async function queueIndexReport(tx: Executor, jobs: JobQueue, owner: { userId: number; clientId: number }, request: IndexReportRequest, requestId: string | null) {
   const task = await repo.insertTask(tx, {
-    userId: auth.user.id,
-    clientId: ctx.clientId,
+    userId: owner.userId,
+    clientId: owner.clientId,
     reportType: 'index_report',
     status: 'received',
-    name: indexReportFileName(body.name, new Date()),
-    uiName: body.name,
-    productSlug: slug,
+    name: indexReportFileName(request.name, new Date()),
+    uiName: request.name,
+    productSlug: request.context.slug,
     requestId,
     request,
   });
-  const jobId = await jobs.send(INDEX_REPORT_JOB, { taskId: task.id }, { userId: auth.user.id, clientId: ctx.clientId, context: slug }, { tx });
+  const jobId = await jobs.send(INDEX_REPORT_JOB, { taskId: task.id }, { userId: owner.userId, clientId: owner.clientId, context: request.context.slug }, { tx });
   const stored = await repo.setTaskJob(tx, task.id, jobId);
   return { task: taskView(stored), job_id: jobId } satisfies { task: Task; job_id: string };
 }

@@ -99,3 +99,13 @@ export async function userLabel(db: Executor, id: number): Promise<string> {
   const [row] = await db.select({ first: users.firstName, last: users.lastName, email: users.email }).from(users).where(eq(users.id, id));
   return row ? `${`${row.first} ${row.last}`.trim()} (${row.email})` : `user ${id}`;
 }
+
+/** The client region's live segments with the most people (the demo report's audience). */
+export function largestSegments(db: Executor, clientRegionId: number, limit: number) {
+  return db
+    .select({ id: segments.shortId, name: segments.name })
+    .from(segments)
+    .where(and(eq(segments.clientRegionId, clientRegionId), eq(segments.deleted, false)))
+    .orderBy(desc(segments.peopleCount), asc(segments.shortId))
+    .limit(limit);
+}
