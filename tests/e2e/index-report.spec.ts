@@ -104,7 +104,7 @@ test('an index report asked for from Grow is announced when ready, downloads as 
   });
   await drawer.getByRole('button', { name: 'Create Report' }).click();
   await expect(drawer).toBeHidden();
-  await expect(page.getByText('Your index report is being prepared')).toBeVisible();
+  await expect(page.getByText('Your index report is being prepared', { exact: true })).toBeVisible();
 
   // The centre: IN-PROGRESS, the download busy and disabled.
   await bellOf(page).click();
@@ -113,7 +113,6 @@ test('an index report asked for from Grow is announced when ready, downloads as 
   const downloadButton = panel.getByRole('button', { name: `Download ${reportName}` });
   await expect(downloadButton).toBeDisabled();
   await expect(downloadButton).toHaveAttribute('aria-busy', 'true');
-  const before = await badgeOf(page);
 
   // Made: without a reload, the task turns ready (the 5 s poll), the worker raises the desktop
   // notification, and the task is highlighted and counted.
@@ -122,14 +121,16 @@ test('an index report asked for from Grow is announced when ready, downloads as 
   await expect.poll(() => systemNotifications(page), { timeout: 20_000 }).toContain(`Index report ready: ${reportName} is ready to download.`);
   const row = panel.getByRole('listitem').filter({ hasText: reportName });
   await expect(row).toHaveClass(/task--new/);
-  await expect.poll(() => badgeOf(page)).toBe(before + 1);
+  await expect.poll(() => badgeOf(page)).toBeGreaterThan(0);
+  // (Counted now, not before: the demo's own report for the analyst may have become ready meanwhile.)
+  const before = await badgeOf(page);
 
   // Downloaded: an xlsx under the server's name; the highlight and the badge fall.
   const report = await savedFile(page, () => downloadButton.click());
   expect(report.name).toMatch(/\.xlsx$/);
   expect(report.head).toBe('PK');
   await expect(row).not.toHaveClass(/task--new/);
-  await expect.poll(() => badgeOf(page)).toBe(before);
+  await expect.poll(() => badgeOf(page)).toBe(before - 1);
 
   // An admin with report_task_admin create downloads the report history.
   const adminContext = await browser.newContext({ baseURL: String(testInfo.project.use.baseURL) });
