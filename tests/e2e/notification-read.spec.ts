@@ -4,7 +4,7 @@ import { USERS, expectGreeting, logIn } from './helpers';
 test('going to a completed outcome reads it at once, and the server is told once through the outbox', async ({ page }) => {
   const task = {
     id: 77, report_type: 'outcome_completed', status: 'completed', name: 'Q3 Fizz outcome', ui_name: 'Q3 Fizz outcome',
-    created_at: '2026-11-20T10:00:00Z', downloaded_at: null, read_at: null, product_slug: 'acme/us/fizz-cola/fizz-original', request_id: null,
+    created_at: '2026-11-20T10:00:00Z', downloaded_at: null, read_at: null, product_slug: 'acme/us/fizz-cola/fizz-original', request_id: null, job_id: null, error: null,
   };
   await page.route('**/api/notifications', (route) => route.fulfill({ json: { data: [task] } }));
   // The first "read" loses its answer; the outbox sends it again under the same key.

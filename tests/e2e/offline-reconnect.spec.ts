@@ -73,7 +73,7 @@ test('case 8: a hidden tab keeps polling, announces the finished report and its 
   const report = (status: string) => ({
     data: [{
       id: 41, report_type: 'index_report', status, name: 'Fizz buyers', ui_name: 'Fizz buyers', created_at: '2026-01-02T10:00:00Z',
-      downloaded_at: null, read_at: null, product_slug: 'acme/us/fizz-cola/fizz-original', request_id: 'r41',
+      downloaded_at: null, read_at: null, product_slug: 'acme/us/fizz-cola/fizz-original', request_id: 'r41', job_id: null, error: null,
     }],
   });
   let status = 'processing';

@@ -169,7 +169,7 @@ test('the bell shows "9+" above nine new tasks and opens an 800 px notification 
   const tasks = Array.from({ length: 12 }, (_, i) => ({
     id: i + 1, report_type: 'index_report', status: 'complete', name: `Report ${i + 1}`, ui_name: `Report ${i + 1}`,
     created_at: '2026-01-02T10:00:00Z', created_by: 1, downloaded_at: null, read_at: null, product_slug: 'fizz-original',
-    request_id: `r${i}`,
+    request_id: `r${i}`, job_id: null, error: null,
   }));
   await page.route('**/api/notifications*', (route) => route.fulfill({ json: { data: tasks } }));
   await asAdmin(page);
