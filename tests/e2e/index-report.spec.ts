@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { INDEX_REPORT_REFUSALS } from '../../src/shared/rules/index-report';
 import { USERS, expectGreeting, logIn, logInAs, unique } from './helpers';
@@ -33,6 +34,14 @@ const systemNotifications = (page: Page) =>
     const registration = await navigator.serviceWorker.getRegistration();
     return ((await registration?.getNotifications()) ?? []).map((n) => `${n.title}: ${n.body}`);
   });
+
+/** Serious or critical accessibility violations inside one part of the page. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 /** A download's file: its name, and whether it is an xlsx (a zip container: "PK"). */
 async function savedFile(page: Page, click: () => Promise<void>) {
@@ -91,6 +100,7 @@ test('an index report asked for from Grow is announced when ready, downloads as 
   await drawer.getByRole('button', { name: 'Select all' }).click();
   await expect(drawer.getByText(`${categoryCount} of ${categoryCount} chosen`)).toBeVisible();
   await expect(drawer.getByLabel('Compare with')).toHaveValue('population');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
   // The demo's report is made in well under a second: the task list is held at "processing"
   // (the server's own answer, this one task's status rewritten) until the centre has shown it
@@ -113,6 +123,7 @@ test('an index report asked for from Grow is announced when ready, downloads as 
   const downloadButton = panel.getByRole('button', { name: `Download ${reportName}` });
   await expect(downloadButton).toBeDisabled();
   await expect(downloadButton).toHaveAttribute('aria-busy', 'true');
+  expect(await seriousViolations(page, 'aside.notification-panel')).toEqual([]);
 
   // Made: without a reload, the task turns ready (the 5 s poll), the worker raises the desktop
   // notification, and the task is highlighted and counted.
