@@ -12,7 +12,7 @@ import { HISTORY_HEADER, HISTORY_SHEET } from '../../src/server/modules/reports/
 import { requestDemoReport } from '../../src/server/modules/reports/demo-report';
 import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, login, type Session } from './helper';
 import { clientRegionIdOf } from './population';
-import { expectError, strict, userId } from './support';
+import { buildAppOn, expectError, strict, userId } from './support';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DAY = 86_400_000;
@@ -261,6 +261,21 @@ describe('index reports', async () => {
     it('needs report_task_admin create', async () => {
       expectError(await analyst.request({ method: 'GET', url: '/api/report-history', context: 'acme' }), 403, 'FORBIDDEN');
     });
+  });
+
+  it('a report that cannot be made ends failed, with a reason the user can read, and cannot be downloaded', async () => {
+    const request = {
+      name: 'Gone', audience: { name: 'Fizz fans', rules: audience }, categories: [88_888_888], compare_base: { type: 'population' }, tab: 'person_level',
+      data_source: 'molecula', client_region_id: await clientRegionIdOf(db, 'acme', 'us'), context: { slug: ACME_PRODUCT, name: 'Acme', region: 'United States' },
+    };
+    const [task] = await db.insert(tasks).values({ userId: analystId, clientId: acme, reportType: 'index_report', status: 'received', name: 'Gone.xlsx', productSlug: ACME_PRODUCT, request }).returning();
+    // Sent with no retries (a deleted category does not come back; the retries would take 15 s): the app's worker runs it.
+    const sender = await buildAppOn(database, { JOB_WORKERS: '0' }, { jobs: { options: { 'index-report': { retryLimit: 0 } } } });
+    await sender.jobs.send('index-report', { taskId: task!.id }, { userId: analystId, clientId: acme, context: ACME_PRODUCT });
+    await app.jobs.whenIdle();
+    const reason = 'The demographic category 88888888 no longer exists in United States.';
+    expect(await listed(analyst, task!.id)).toMatchObject({ status: 'failed', error: reason });
+    expectError(await download(analyst, task!.id), 409, 'CONFLICT', `This report could not be made: ${reason}`);
   });
 
   it("a fresh demo asks for a report of acme/us's largest segments for the analyst, made by the job like any other", async () => {

@@ -50,7 +50,11 @@ export async function categoryRows(ask: Ask, request: IndexReportRequest, values
 async function makeReport(ctx: JobContext<IndexReportPayload>, task: repo.TaskRow, request: IndexReportRequest): Promise<IndexReportData> {
   const region = request.client_region_id;
   const catalog = await regionCatalog(ctx.db, region);
-  const ask: Ask = (rules, attributeIds) => ctx.ask(region, request.data_source, { type: 'widget', rules, attributeIds });
+  // The engine's refusals are written for people (data still loading, the time limit): the task shows them.
+  const ask: Ask = (rules, attributeIds) =>
+    ctx.ask(region, request.data_source, { type: 'widget', rules, attributeIds }).catch((err: unknown) => {
+      throw new ReportError(err instanceof Error ? err.message : String(err));
+    });
   const categories: IndexReportData['categories'] = [];
   let sizes = { audienceSize: 0, baseSize: 0 };
   for (const [i, id] of request.categories.entries()) {

@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { apiErrorSchema } from '@shared/schemas/error';
 import { indexReportBodySchema, indexReportResponseSchema } from '@shared/schemas/index-reports';
 import { taskIdParamsSchema } from '@shared/schemas/notifications';
-import type { JobQueue } from '../../jobs/types';
 import { attachment } from '../../lib/content-disposition';
 import { runIdempotent } from '../../lib/idempotency';
 import { XLSX_TYPE } from './index-report-request';
@@ -68,9 +67,3 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default reportRoutes;
 
-// TEMPORARY until the job runtime lands on main (it decorates app.jobs): remove on merge.
-declare module 'fastify' {
-  interface FastifyInstance {
-    jobs: JobQueue;
-  }
-}
