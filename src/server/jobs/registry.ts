@@ -8,6 +8,7 @@ import type { JobDefinition } from './types';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> = {
   noop: async () => (await import('./noop-job')).noopJob,
+  'activation-delivery': async () => (await import('../modules/activations/delivery-job')).deliveryJob,
 };
 
 /** How each type is retried and stopped (read on the API thread when queues are created). */
