@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ActivationState, ActivationsQuery } from '@shared/schemas/activations';
 import type { Executor } from '../../db/client';
 import { activations, audiences, clientRegions, destinations } from '../../db/schema';
@@ -159,4 +159,13 @@ export function completeDelivery(db: Executor, activationId: number, jobId: stri
  */
 export function deliverySalt(db: Executor, clientId: number): Promise<string> {
   return getOrCreateSecret(db, `delivery-salt:${clientId}`);
+}
+
+/** Seeded activations shown as delivered or delivering that no job has delivered yet (the demo's first start). */
+export function undeliveredSeeded(db: Executor) {
+  return db
+    .select({ id: activations.id, clientId: activations.clientId, state: activations.state })
+    .from(activations)
+    .where(and(isNull(activations.jobId), isNull(activations.filePath), isNull(activations.createdBy), inArray(activations.state, ['complete', 'in_progress'])))
+    .orderBy(asc(activations.id));
 }
