@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVATION_STATES, type ActivationState } from '../schemas/activations';
 import {
-  activationActions, anyRunning, deliveryStatus, formatActivationDate, formatEndDate, isOpenEnded, OPEN_ENDED, pastEndDate, refusal, storedEndDate,
+  activationActions, anyRunning, showActivationsTab, deliveryStatus, formatActivationDate, formatEndDate, isOpenEnded, OPEN_ENDED, pastEndDate, refusal, storedEndDate,
 } from './activations';
 
 describe('activation display states (spec 1 §4)', () => {
@@ -61,5 +61,19 @@ describe('activation actions', () => {
     expect(anyRunning([{ state: 'complete' }, { state: 'finalizing' }])).toBe(true);
     expect(anyRunning([{ state: 'complete' }, { state: 'error' }])).toBe(false);
     expect(anyRunning([])).toBe(false);
+  });
+});
+
+describe('the home page\'s Activations tab (spec 1 §2.4)', () => {
+  const read = { ams_activation: { create: false, read: true, update: false, destroy: false } };
+  it('shows with ams_activation read, the ams feature and at least one activation', () => {
+    expect(showActivationsTab({ ams: true }, read, 1)).toBe(true);
+  });
+  it('hides without any one of them', () => {
+    expect(showActivationsTab({ ams: true }, read, 0)).toBe(false);
+    expect(showActivationsTab({ ams: false }, read, 3)).toBe(false);
+    expect(showActivationsTab({}, read, 3)).toBe(false);
+    expect(showActivationsTab({ ams: true }, { ams_activation: { ...read.ams_activation, read: false } }, 3)).toBe(false);
+    expect(showActivationsTab({ ams: true }, {}, 3)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import type { PermissionSet } from '../permissions';
+import { checkArea, type FeatureFlags } from './access';
 import { formatShortDate } from './format';
 import type { ActivationState } from '../schemas/activations';
 
@@ -86,4 +88,9 @@ export function refusal(action: 'refresh' | 'cancel', state: ActivationState, en
   }
   if (!activationActions(state).cancel) return `This activation has already ended (${ACTIVATION_STATE_LABELS[state]}).`;
   return null;
+}
+
+/** Spec 1 §2.4: the home page's Activations tab needs ams_activation read, the ams feature, and at least one activation. */
+export function showActivationsTab(flags: FeatureFlags | undefined, permissions: PermissionSet | undefined, activations: number): boolean {
+  return checkArea('ams', flags, permissions).ok && activations > 0;
 }

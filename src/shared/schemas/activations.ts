@@ -84,3 +84,8 @@ export const createActivationBodySchema = z.object({
 export type CreateActivationBody = z.infer<typeof createActivationBodySchema>;
 
 export const activationParamsSchema = idParamsSchema;
+
+/** `GET /api/activations/audiences`: the saved audiences of the product that can be activated (they have a rule). */
+export const activatableAudienceSchema = z.object({ id: z.int(), name: z.string(), people_count: z.nullable(z.int()) });
+export type ActivatableAudience = z.infer<typeof activatableAudienceSchema>;
+export const activatableAudiencesResponseSchema = z.object({ data: z.array(activatableAudienceSchema) });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
 import type { Action } from '@shared/permissions';
 import {
+  activatableAudiencesResponseSchema,
   activationDetailResponseSchema,
   activationParamsSchema,
   activationResponseSchema,
@@ -27,10 +27,6 @@ declare module 'fastify' {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
 const IDEMPOTENT = 'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing.';
 const NOT_READY = ' 503 DATA_NOT_READY while the region\'s audience data is being prepared.';
-
-const activatableAudiencesSchema = z.object({
-  data: z.array(z.object({ id: z.int(), name: z.string(), people_count: z.nullable(z.int()) })),
-});
 
 /** Audiences > Ams (spec 1 §2.4, §3, §4; issue 14): activations of the X-Context product, and their deliveries. */
 const activationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,7 +56,7 @@ const activationRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['activations'],
       summary: "The product's saved audiences in the region that can be activated (they have a rule), by name",
-      response: { 200: activatableAudiencesSchema, ...errors },
+      response: { 200: activatableAudiencesResponseSchema, ...errors },
     },
   }, async (request) => ({ data: await service.listActivatableAudiences(app.database.db, request.ctx!) }));
 
