@@ -50,8 +50,8 @@ export async function seedActivationsDemo(tx: Executor): Promise<boolean> {
       lastRefresh: a.refreshedDaysAgo === undefined ? null : daysFrom(-a.refreshedDaysAgo),
       endDate: a.endInDays === undefined ? OPEN_ENDED : new Date(`${daysFrom(a.endInDays).toISOString().slice(0, 10)}T00:00:00.000Z`),
       error: a.error ?? null,
-      // Newest first on the page, in the order listed.
-      updatedAt: daysFrom(-(a.refreshedDaysAgo ?? 0) - i / 1000),
+      // Last changed first on the page: in the order listed.
+      updatedAt: new Date(Date.now() - i * 60_000),
     }];
   });
   if (rows.length) await tx.insert(activations).values(rows);
