@@ -1,6 +1,5 @@
 import { TEXT } from '@shared/constants';
 import type { PermissionSet } from '@shared/permissions';
-import { checkArea } from '@shared/rules/access';
 import { canAccessAudiences } from '@shared/rules/cards';
 import type { ResolvedContext } from '@shared/rules/context';
 import type { SessionUser } from '@shared/schemas/auth';
@@ -25,7 +24,6 @@ export function HomePage({ context, session, permissions }: HomePageProps) {
   const viewingAs = session.parentUser ? ` ${TEXT.viewingAs}` : '';
   const productPath = productPathOf(context);
   const audiencesOpen = canAccessAudiences(context.client.feature_flags, permissions);
-  const activationsOpen = checkArea('ams', context.client.feature_flags, permissions).ok;
   return (
     <div className="page home">
       <PageHeader title={`Hello ${first_name} ${last_name}${viewingAs}`} />
@@ -35,7 +33,7 @@ export function HomePage({ context, session, permissions }: HomePageProps) {
         permissions={permissions}
         canAccessAudiences={audiencesOpen}
       />
-      {audiencesOpen || activationsOpen ? <RecentActivity productPath={productPath} audiencesOpen={audiencesOpen} flags={context.client.feature_flags} permissions={permissions} /> : null}
+      {audiencesOpen ? <RecentActivity productPath={productPath} flags={context.client.feature_flags} permissions={permissions} /> : null}
     </div>
   );
 }

@@ -10,31 +10,30 @@ import { AudiencesTable } from './audiences-table';
 
 interface Props {
   productPath: string | null;
-  audiencesOpen: boolean;
   flags: FeatureFlags;
   permissions: PermissionSet;
 }
 
-/** "Your Recent Audience Activity": the Audiences tab, and the Activations tab when there are activations (spec 1 §2.4). */
-export function RecentActivity({ productPath, audiencesOpen, flags, permissions }: Props) {
+/**
+ * "Your Recent Audience Activity" (shown with audiences access): the Audiences tab, and the
+ * Activations tab when there are activations (spec 1 §2.4).
+ */
+export function RecentActivity({ productPath, flags, permissions }: Props) {
   // A failure is logged and reads as no activations (spec 1 §8): the tab is simply not there.
   const recent = useQuery({ ...recentActivationsQueryOptions(productPath ?? ''), enabled: checkArea('ams', flags, permissions).ok && productPath !== null });
   const activations = recent.data?.data ?? [];
   const activationsTab = productPath !== null && showActivationsTab(flags, permissions, activations.length);
-  if (!audiencesOpen && !activationsTab) return null;
   return (
     <section className="recent-activity" aria-labelledby="recent-activity-title">
       <h2 id="recent-activity-title">{TEXT.recentActivity}</h2>
-      <Tabs.Root defaultValue={audiencesOpen ? 'audiences' : 'activations'}>
+      <Tabs.Root defaultValue="audiences">
         <Tabs.List className="tabs__list" aria-label={TEXT.recentActivity}>
-          {audiencesOpen ? <Tabs.Trigger className="tabs__trigger" value="audiences">Audiences</Tabs.Trigger> : null}
+          <Tabs.Trigger className="tabs__trigger" value="audiences">Audiences</Tabs.Trigger>
           {activationsTab ? <Tabs.Trigger className="tabs__trigger" value="activations">Activations</Tabs.Trigger> : null}
         </Tabs.List>
-        {audiencesOpen ? (
-          <Tabs.Content className="tabs__content" value="audiences">
-            <AudiencesTable productPath={productPath} />
-          </Tabs.Content>
-        ) : null}
+        <Tabs.Content className="tabs__content" value="audiences">
+          <AudiencesTable productPath={productPath} />
+        </Tabs.Content>
         {activationsTab && productPath ? (
           <Tabs.Content className="tabs__content" value="activations">
             <ActivationsTable productPath={productPath} activations={activations} />
