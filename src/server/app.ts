@@ -1,4 +1,6 @@
 import zlib from 'node:zlib';
+import { BossQueue, type QueueSettings } from './jobs/queue';
+import jobRoutes from './modules/jobs/jobs-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
@@ -46,10 +48,12 @@ export interface BuildOptions {
   loginSleep?: (ms: number) => Promise<void>;
   /** The count store, already opening (main opens it beside the database); else opened here. */
   counts?: Promise<CountStore>;
+  /** Over the configured job queue settings (tests shorten time limits, or only send). */
+  jobs?: Partial<QueueSettings>;
 }
 
 /** External plugins, then app plugins, then routes (fastify/demo's order). */
-export async function buildApp({ config, database, logger, serveClient = true, loginSleep, counts: opening }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, serveClient = true, loginSleep, counts: opening, jobs: jobSettings }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Each log line carries the caller's X-Request-ID (checked, so it cannot forge log lines).
@@ -76,7 +80,14 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   const counts = await (opening ?? openCountStore(database, config.engineTimeLimitMs));
   const data = new DataManager(database.db, counts, { timeLimitMs: config.engineTimeLimitMs, workers: config.engineWorkers, slots: config.engineSlots, demo: config.demoData }, app.log);
   app.decorate('data', data);
-  app.addHook('onClose', () => data.close());
+  const jobs = new BossQueue(database, data, { ...config.jobs, ...jobSettings });
+  await jobs.start();
+  app.decorate('jobs', jobs);
+  // Jobs stop before the engines they ask.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await data.close();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });
@@ -101,6 +112,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(audienceRoutes);
   await app.register(growConfigRoutes);
   await app.register(growRoutes);
+  await app.register(jobRoutes);
   await app.register(activationRoutes);
   await registerOpenApiRoute(app);
 

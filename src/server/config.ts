@@ -29,6 +29,8 @@ export interface Config {
   engineSlots: { total: number; perUser: number; queuePerUser: number };
   /** Synthetic people made for each client region without data (the demo, in the background); null: none. */
   demoData: { people: number; segments: number } | null;
+  /** The job queue (jobs/queue.ts): run jobs in this process, how many at once per type, how often to look. */
+  jobs: { work: boolean; concurrency: number; pollSeconds: number; maintenanceSeconds: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: env.APP_ENV ?? 'local',
     engineTimeLimitMs: positive(env, 'ENGINE_TIME_LIMIT_MS', 15_000),
     engineWorkers: positive(env, 'ENGINE_WORKERS', Math.min(2, os.availableParallelism())),
+    jobs: {
+      work: env.JOB_WORKERS !== '0',
+      concurrency: positive(env, 'JOB_CONCURRENCY', 2),
+      pollSeconds: seconds(env, 'JOB_POLL_SECONDS', 1, 0.5),
+      maintenanceSeconds: positive(env, 'JOB_MAINTENANCE_SECONDS', 30),
+    },
     engineSlots: { total: positive(env, 'ENGINE_SLOTS', 4), perUser: positive(env, 'ENGINE_SLOTS_PER_USER', 2), queuePerUser: positive(env, 'ENGINE_QUEUE_PER_USER', 200) },
     // On by default wherever the demo tenant is seeded; DEMO_PEOPLE=0 turns it off.
     demoData: seedDemo && env.DEMO_PEOPLE !== '0'
@@ -73,6 +81,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return n;
+}
+
+/** Seconds, at least `min` (pg-boss polls no faster than every 0.5 s). */
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of seconds of at least ${min}, got ${raw}`);
   return n;
 }
 

@@ -1,3 +1,4 @@
+import type { JobQueue } from './jobs/types';
 import type { Action, PermissionSet, Resource } from '@shared/permissions';
 import type { Feature, FeatureFlags } from '@shared/rules/access';
 import type { DataSource } from '@shared/schemas/auth';
@@ -71,5 +72,7 @@ declare module 'fastify' {
     database: Database;
     /** The count engine's data sources and each client region's data state. */
     data: DataManager;
+    /** The durable job queue (jobs/queue.ts): send, read and cancel jobs. */
+    jobs: JobQueue;
   }
 }

@@ -59,9 +59,11 @@ describe('activations (issue 14)', async () => {
   const deliveredFile = async (id: number) => {
     const [row] = await db.select({ filePath: activations.filePath }).from(activations).where(eq(activations.id, id));
     expect(row?.filePath).toMatch(new RegExp(`^deliveries/acme/the-trade-desk/${id}-\\d{8}T\\d{9}Z\\.csv$`));
-    return path.join(app.config.dataDir, row!.filePath!);
+    return path.join(dataDir, row!.filePath!);
   };
   const settled = async () => app.jobs.whenIdle(120_000);
+  /** Where the job thread writes: PGlite's directory, else DATA_DIR (./data). */
+  const dataDir = path.resolve(database.dataDir ?? process.env.DATA_DIR ?? './data');
 
   describe('reading', () => {
     it('lists the product\'s activations, last changed first, with their audience and destination', async () => {
@@ -238,7 +240,7 @@ describe('activations (issue 14)', async () => {
       expect(after).toMatchObject({ state: 'canceled', member_count: null, sent_date: null });
       const [row] = await db.select({ filePath: activations.filePath }).from(activations).where(eq(activations.id, made.id));
       expect(row!.filePath).toBeNull();
-      const dir = path.join(app.config.dataDir, 'deliveries', 'acme', 'the-trade-desk');
+      const dir = path.join(dataDir, 'deliveries', 'acme', 'the-trade-desk');
       expect(fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(`${made.id}-`)) : []).toEqual([]);
       expectError(await cancel(made.id), 409, 'CONFLICT', /already ended \(Canceled\)/);
       // A canceled activation may be sent again.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
+import { prepareJobTables } from '../../src/server/jobs/queue';
 import { seedDemo } from '../../src/server/db/seed';
 import { seedTestPopulation } from './population';
 
@@ -15,5 +16,6 @@ export default async function setup() {
   await database.migrate();
   await seedDemo(database.db, 'demo-password');
   await seedTestPopulation(database);
+  await prepareJobTables(database);
   await database.close();
 }

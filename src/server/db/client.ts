@@ -83,3 +83,60 @@ export async function appliedMigrationCount(db: Db): Promise<number> {
   };
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** One statement's rows, as objects or (arrayRows) as arrays in column order. */
+export interface RawResult {
+  rows: unknown[];
+  rowCount: number;
+}
+
+/** SQL text with $n parameters on the database or a transaction: what pg-boss and the job thread's proxy send. */
+export interface RawSql {
+  query(text: string, values?: unknown[], options?: { arrayRows?: boolean }): Promise<RawResult>;
+}
+
+interface PgliteLike {
+  query(text: string, values?: unknown[], options?: { rowMode?: 'array' | 'object' }): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  exec(text: string): Promise<{ rows: unknown[]; affectedRows?: number }[]>;
+}
+interface PgResultLike {
+  rows: unknown[];
+  rowCount: number | null;
+}
+interface PgClientLike {
+  /** Several statements (no parameters) answer one result each. */
+  query(config: { text: string; values?: unknown[]; rowMode?: 'array' }): Promise<PgResultLike | PgResultLike[]>;
+}
+
+/**
+ * Raw SQL on a drizzle database or transaction, through its driver's client (drizzle keeps it as
+ * `session.client`: the PGlite instance or its transaction, a node-postgres pool or pool client).
+ * Text without parameters may hold several statements (pg-boss's migrations): the last one's rows
+ * are answered.
+ */
+export function rawSql(executor: Executor, kind: Database['kind']): RawSql {
+  // drizzle does not export its session's client; both drivers keep it there (tests/api/jobs.test.ts runs on both).
+  const client = (executor as unknown as { session: { client: unknown } }).session.client;
+  if (kind === 'pglite') {
+    const lite = client as PgliteLike;
+    return {
+      async query(text, values = [], { arrayRows = false } = {}) {
+        if (values.length === 0 && !arrayRows && typeof lite.exec === 'function') {
+          const results = await lite.exec(text);
+          const last = results[results.length - 1];
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        }
+        const result = await lite.query(text, values, arrayRows ? { rowMode: 'array' } : undefined);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      },
+    };
+  }
+  const pg = client as PgClientLike;
+  return {
+    async query(text, values = [], { arrayRows = false } = {}) {
+      const answer = await pg.query({ text, values, ...(arrayRows ? { rowMode: 'array' as const } : {}) });
+      const result = Array.isArray(answer) ? (answer[answer.length - 1] ?? { rows: [], rowCount: 0 }) : answer;
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    },
+  };
+}

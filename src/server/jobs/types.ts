@@ -1,6 +1,6 @@
 import type { CountQuestion, CountQuestionAnswers, SetChunks } from '../engine/sql/count-store';
 import type { SetKind } from '../engine/sql/member-chunks-repository';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 
 /**
  * The job queue's contract (decision 010). A job is a row in pg-boss's tables: durable,
@@ -102,7 +102,7 @@ export interface JobQueue {
    * Queues a job; with `tx`, in that transaction (the job exists only if the transaction
    * commits, beside the task or activation that waits for it). Answers the job's id.
    */
-  send<P>(type: string, payload: P, meta: JobMeta, options?: { tx?: import('../db/client').Executor; startAfterSeconds?: number }): Promise<string>;
+  send<P>(type: string, payload: P, meta: JobMeta, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<string>;
   /** A job by id (also one that has finished and been archived), or null. */
   get(id: string): Promise<JobRecord | null>;
   /** Cancels a queued or running job (a running handler sees its signal aborted at its next progress); false when it had already ended. */

@@ -13,16 +13,8 @@ import {
 } from '@shared/schemas/activations';
 import { apiErrorSchema } from '@shared/schemas/error';
 import type { Executor } from '../../db/client';
-import type { JobQueue } from '../../jobs/types';
 import { runIdempotent } from '../../lib/idempotency';
 import * as service from './activations-service';
-
-// TODO(merge): the job runtime on main declares app.jobs; this goes when it lands.
-declare module 'fastify' {
-  interface FastifyInstance {
-    jobs: JobQueue;
-  }
-}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
 const IDEMPOTENT = 'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing.';

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database, Executor } from '../db/client';
+import { rawSql } from '../db/client';
+import type { DataManager } from '../engine/data-manager';
+import { JobHost } from './job-host';
+import { JOB_OPTIONS, jobOptions } from './options';
+import type { JobRun } from './protocol';
+import { JOB_DEFINITIONS } from './registry';
+import type { JobMeta, JobOptions, JobQueue, JobRecord, JobState } from './types';
+
+/** The queue a job moves to when it has failed for good (pg-boss's dead letter), where its definition is told. */
+const FAILED_QUEUE = 'job-failed';
+const SCHEMA = 'pgboss';
+
+/** What a job carries in pg-boss's `data`: its own id (so the dead letter knows it), type, payload and requester. */
+interface Envelope {
+  jobId: string;
+  type: string;
+  payload: unknown;
+  meta: JobMeta;
+}
+
+export interface QueueSettings {
+  /** Run jobs in this process (false: send and read only). */
+  work: boolean;
+  /** Jobs run at once in this process, per type. */
+  concurrency: number;
+  /** How often an idle worker looks for a job, and how often a running job is checked for cancellation. */
+  pollSeconds: number;
+  /** How often expired jobs (a dead worker's) are failed and retried. */
+  maintenanceSeconds: number;
+  /** Options per type, over JOB_OPTIONS (tests shorten time limits). */
+  options?: Record<string, Partial<JobOptions>>;
+}
+
+interface Row {
+  id: string;
+  name: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retry_count: number;
+  retry_limit: number;
+  data: Envelope | null;
+  output: Record<string, unknown> | null;
+  created_on: Date | string;
+  started_on: Date | string | null;
+  completed_on: Date | string | null;
+}
+
+const STATES: Record<Row['state'], JobState> = { created: 'queued', retry: 'queued', active: 'running', completed: 'succeeded', cancelled: 'cancelled', failed: 'failed' };
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** pg-boss's failure output as words: a thrown Error is stored as {message}, a lease expiry as {value: {message}}. */
+function reasonOf(output: Record<string, unknown> | null, timeLimitSeconds: number): string | null {
+  if (!output) return null;
+  const message = (typeof output.message === 'string' && output.message) || ((output.value as { message?: unknown } | undefined)?.message as string | undefined);
+  if (!message) return null;
+  if (/failed by timeout in active state/.test(message)) {
+    const limit = timeLimitSeconds < 120 ? `${timeLimitSeconds} s` : `${Math.round(timeLimitSeconds / 60)} min`;
+    return `The job stopped: it ran past its time limit of ${limit}, or the server running it stopped.`;
+  }
+  return message;
+}
+
+/**
+ * The durable job queue (decision 010): pg-boss 10 on PostgreSQL, and on embedded PGlite through
+ * its `db.executeSql` hook. pg-boss gives the states, retries with backoff, the lease (a running
+ * job past its time limit is failed and retried, which is how a dead worker's job is taken
+ * again), cron and `FOR UPDATE SKIP LOCKED`, so API processes on one PostgreSQL share the queue.
+ * Handlers run in the job thread (job-host.ts), never on this one.
+ */
+export class BossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly host: JobHost;
+  private readonly workers = new Map<string, string[]>();
+  private readonly active = new Map<string, { abort: (reason: string) => void }>();
+  private started = false;
+  private stopping = false;
+  /** The workers starting (after the job thread), or started. */
+  private working: Promise<void> = Promise.resolve();
+  /** Ids of the attempts this process has taken, in order (the tests' proof that a job is taken once; the bench). */
+  readonly taken: string[] = [];
+
+  constructor(
+    private readonly database: Database,
+    data: DataManager,
+    private readonly settings: QueueSettings,
+  ) {
+    const raw = rawSql(database.db, database.kind);
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => raw.query(text, values) },
+      schema: SCHEMA,
+      supervise: settings.work,
+      schedule: settings.work,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds,
+    });
+    this.boss.on('error', (err: Error) => console.warn(`job queue: ${err.message}`));
+    this.host = new JobHost({ database, data, progress: (id, type, fraction, message) => this.recordProgress(id, type, fraction, message) });
+  }
+
+  options(type: string): JobOptions {
+    return { ...jobOptions(type), ...this.settings.options?.[type] };
+  }
+
+  private queueOptions(type: string) {
+    const o = this.options(type);
+    return {
+      retryLimit: o.retryLimit,
+      retryDelay: o.retryDelaySeconds,
+      retryBackoff: o.backoff,
+      expireInSeconds: o.timeLimitSeconds,
+      deadLetter: type === FAILED_QUEUE ? undefined : FAILED_QUEUE,
+    };
+  }
+
+  /** Creates pg-boss's tables (or brings them up to date) and every queue; starts the workers when this process runs jobs. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    const types = [...new Set([...Object.keys(JOB_DEFINITIONS), ...Object.keys(JOB_OPTIONS)])];
+    await this.ensureQueue(FAILED_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+    for (const type of types) await this.ensureQueue(type, this.queueOptions(type));
+    this.started = true;
+    // Workers take jobs once the job thread is up, so an attempt's time limit never includes the thread's start.
+    if (this.settings.work) this.working = this.host.warm().then(() => this.startWorkers(types));
+  }
+
+  private async startWorkers(types: string[]) {
+    if (this.stopping) return;
+    for (const type of types) {
+      const ids: string[] = [];
+      for (let i = 0; i < this.settings.concurrency; i++) {
+        ids.push(await this.boss.work<Envelope>(type, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.settings.pollSeconds }, ([job]) => this.runAttempt(job!)));
+      }
+      this.workers.set(type, ids);
+      const cron = this.options(type).cron;
+      if (cron) await this.boss.schedule(type, cron, this.envelope(type, {}, { userId: null, clientId: null, context: null }, `cron:${type}`) as unknown as object, { tz: 'UTC' });
+    }
+    this.workers.set(FAILED_QUEUE, [await this.boss.work<Envelope>(FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.settings.pollSeconds }, ([job]) => this.tellFailed(job!.data))]);
+  }
+
+  private async ensureQueue(name: string, options: Record<string, unknown>) {
+    const found = await this.boss.getQueue(name);
+    if (found) await this.boss.updateQueue(name, { name, ...options } as PgBoss.Queue);
+    else await this.boss.createQueue(name, { name, ...options } as PgBoss.Queue);
+  }
+
+  private envelope(type: string, payload: unknown, meta: JobMeta, jobId: string): Envelope {
+    return { jobId, type, payload, meta };
+  }
+
+  async send<P>(type: string, payload: P, meta: JobMeta, options: { tx?: Executor; startAfterSeconds?: number } = {}): Promise<string> {
+    const load = JOB_DEFINITIONS[type];
+    if (!load) throw new Error(`No job type "${type}"`);
+    const id = randomUUID();
+    const db = options.tx ? { executeSql: (text: string, values: unknown[]) => rawSql(options.tx!, this.database.kind).query(text, values) } : undefined;
+    const sent = await this.boss.send(type, this.envelope(type, payload, meta, id) as unknown as object, {
+      id,
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(db ? { db } : {}),
+    });
+    if (!sent) throw new Error(`The ${type} job was not queued`);
+    // Wake this process's idle workers rather than wait for their next poll.
+    for (const worker of this.workers.get(type) ?? []) this.boss.notifyWorker(worker);
+    return sent;
+  }
+
+  private async row(id: string): Promise<Row | null> {
+    const columns = 'id, name, state, retry_count, retry_limit, data, output, created_on, started_on, completed_on';
+    const { rows } = await rawSql(this.database.db, this.database.kind).query(
+      `select ${columns} from ${SCHEMA}.job where id = $1 union all select ${columns} from ${SCHEMA}.archive where id = $1 limit 1`,
+      [id],
+    );
+    return (rows[0] as Row | undefined) ?? null;
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const row = await this.row(id);
+    if (!row || !row.data) return null;
+    const state = STATES[row.state];
+    const output = row.output;
+    const started = row.started_on !== null;
+    return {
+      id: row.id,
+      type: row.name,
+      state,
+      attempts: row.retry_count + (started ? 1 : 0),
+      maxAttempts: row.retry_limit + 1,
+      progress: state === 'succeeded' ? 1 : Number(output?.progress ?? 0),
+      message: state === 'running' && typeof output?.message === 'string' ? output.message : null,
+      error: row.state === 'failed' || row.state === 'retry' ? reasonOf(output, this.options(row.name).timeLimitSeconds) : null,
+      result: state === 'succeeded' ? output : null,
+      meta: row.data.meta,
+      createdAt: iso(row.created_on)!,
+      startedAt: iso(row.started_on),
+      finishedAt: iso(row.completed_on),
+    };
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    const row = await this.row(id);
+    if (!row || !['created', 'retry', 'active'].includes(row.state)) return false;
+    await this.boss.cancel(row.name, id);
+    this.active.get(id)?.abort('The job was cancelled');
+    return true;
+  }
+
+  /** A running job's progress, in pg-boss's output column (complete and fail replace it); false when it is no longer running. */
+  private async recordProgress(id: string, type: string, fraction: number, message: string | null): Promise<boolean> {
+    const { rows } = await rawSql(this.database.db, this.database.kind).query(
+      `update ${SCHEMA}.job set output = jsonb_build_object('progress', $3::float8, 'message', $4::text) where name = $1 and id = $2 and state = 'active' returning id`,
+      [type, id, fraction, message],
+    );
+    return rows.length > 0;
+  }
+
+  private runOf(job: PgBoss.JobWithMetadata<Envelope>): JobRun {
+    const attempt = job.retryCount + 1;
+    return { id: job.id, type: job.name, attempt, lastAttempt: job.retryCount >= job.retryLimit, payload: job.data.payload, meta: job.data.meta };
+  }
+
+  /** One attempt, in the job thread; stopped at the time limit, or when it is cancelled (checked every poll). */
+  private async runAttempt(job: PgBoss.JobWithMetadata<Envelope>): Promise<unknown> {
+    const run = this.runOf(job);
+    this.taken.push(job.id);
+    const { result, abort } = await this.host.run(run);
+    this.active.set(job.id, { abort });
+    const limit = setTimeout(() => abort(`The job ran past its time limit of ${this.options(job.name).timeLimitSeconds} s`), this.options(job.name).timeLimitSeconds * 1000);
+    const watch = setInterval(() => {
+      void this.row(job.id).then((row) => {
+        if (row && row.state !== 'active') abort('The job was cancelled');
+      }, () => undefined);
+    }, Math.max(500, this.settings.pollSeconds * 1000));
+    try {
+      return await result;
+    } finally {
+      clearTimeout(limit);
+      clearInterval(watch);
+      this.active.delete(job.id);
+    }
+  }
+
+  private async tellFailed(envelope: Envelope) {
+    // A cron tick's job has no id of its own in its envelope: it is told without a reason from its row.
+    const record = /^[0-9a-f-]{36}$/i.test(envelope.jobId) ? await this.get(envelope.jobId) : null;
+    const reason = record?.error ?? 'The job failed.';
+    await this.host.failed({ id: envelope.jobId, type: envelope.type, attempt: record?.attempts ?? 1, lastAttempt: true, payload: envelope.payload, meta: envelope.meta }, reason);
+  }
+
+  async whenIdle(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const raw = rawSql(this.database.db, this.database.kind);
+    for (;;) {
+      const { rows } = await raw.query(`select count(*)::int as n from ${SCHEMA}.job where state < 'completed' and name not like '__pgboss__%' and (state <> 'created' or start_after < now() + interval '1 minute')`);
+      if (Number((rows[0] as { n: number }).n) === 0 && this.active.size === 0) return;
+      if (Date.now() > deadline) throw new Error(`Jobs still queued or running after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Stops taking jobs; pg-boss fails the running ones so they are retried at once elsewhere. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.working.catch(() => undefined);
+    if (this.started) await this.boss.stop({ graceful: false, close: false, wait: true, timeout: 2000 }).catch(() => undefined);
+    await this.host.close();
+  }
+}
+
+/** Creates or updates pg-boss's tables without running anything (the test template, a deploy step). */
+export async function prepareJobTables(database: Database): Promise<void> {
+  const raw = rawSql(database.db, database.kind);
+  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => raw.query(text, values) }, schema: SCHEMA, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false, wait: true, timeout: 1000 });
+}
