@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   activatableAudiencesResponseSchema, activationDetailResponseSchema, activationResponseSchema, activationsPageSchema, destinationsResponseSchema,
   type Activation,
@@ -59,11 +59,18 @@ describe('activations (issue 14)', async () => {
   const deliveredFile = async (id: number) => {
     const [row] = await db.select({ filePath: activations.filePath }).from(activations).where(eq(activations.id, id));
     expect(row?.filePath).toMatch(new RegExp(`^deliveries/acme/the-trade-desk/${id}-\\d{8}T\\d{9}Z\\.csv$`));
-    return path.join(dataDir, row!.filePath!);
+    const file = path.join(dataDir, row!.filePath!);
+    written.add(file);
+    return file;
   };
   const settled = async () => app.jobs.whenIdle(120_000);
   /** Where the job thread writes: PGlite's directory, else DATA_DIR (./data). */
   const dataDir = path.resolve(database.dataDir ?? process.env.DATA_DIR ?? './data');
+  // On PostgreSQL that directory outlives the test database: the files delivered here go with it.
+  const written = new Set<string>();
+  afterAll(() => {
+    for (const file of written) fs.rmSync(file, { force: true });
+  });
 
   describe('reading', () => {
     it('lists the product\'s activations, last changed first, with their audience and destination', async () => {
