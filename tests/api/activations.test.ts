@@ -79,7 +79,7 @@ describe('activations (issue 14)', async () => {
       expect(page.data.map((a) => [a.audience_name, a.destination.name, a.state])).toEqual(DEMO_ACTIVATIONS.map((a) => [a.audience, a.destination, a.state]));
       const failed = page.data.find((a) => a.state === 'error')!;
       expect(failed.error).toMatch(/advertiser seat/);
-      expect(page.data.find((a) => a.state === 'complete')!.end_date).toBe('1970-01-01T00:00:00.000Z');
+      expect(page.data.find((a) => a.audience_name === 'Health-conscious Millennials')!.end_date).toBe('1970-01-01T00:00:00.000Z');
     });
 
     it('filters by state, destination and part of the audience\'s name, and pages', async () => {
@@ -175,7 +175,7 @@ describe('activations (issue 14)', async () => {
       const page = (await list()).data;
       const running = page.find((a) => a.state === 'in_progress')!;
       expectError(await refresh(running.id), 409, 'CONFLICT', /being delivered/);
-      for (const ended of page.filter((a) => a.state === 'complete' || a.state === 'error')) {
+      for (const ended of page.filter((a) => a.state === 'canceled' || a.state === 'error')) {
         expectError(await cancel(ended.id), 409, 'CONFLICT', /already ended/);
       }
     });

@@ -199,7 +199,9 @@ export const DEMO_DESTINATIONS = [
 export interface DemoActivation {
   audience: keyof typeof DEMO_AUDIENCE_RULES;
   destination: string;
-  state: 'draft' | 'on_hold' | 'in_progress' | 'complete' | 'canceled' | 'error';
+  state: 'draft' | 'on_hold' | 'in_progress' | 'canceled' | 'error';
+  /** Seeded In Progress and delivered for real this long after the demo's data is ready (demo-deliveries.ts). */
+  deliverAfterSeconds?: number;
   sentDaysAgo?: number;
   refreshedDaysAgo?: number;
   /** Days from the seed to its end date; none is open-ended. */
@@ -208,13 +210,14 @@ export interface DemoActivation {
 }
 
 /**
- * acme/us/fizz-original's activations, one per state the Ams page shows. The complete and the
- * in-progress ones are delivered for real on the demo's first start (demo-deliveries.ts), so the
- * complete one has a delivered file and the in-progress one completes a few minutes later.
+ * acme/us/fizz-original's activations, one per state the Ams page shows. The two seeded In
+ * Progress are delivered for real once the demo's data is ready (demo-deliveries.ts): the first
+ * at once, so it is Complete with a delivered file and its past Sent Date; the second a few
+ * minutes later, so a fresh demo also shows a delivery under way. No row is Complete without a file.
  */
 export const DEMO_ACTIVATIONS: DemoActivation[] = [
-  { audience: 'Health-conscious Millennials', destination: 'The Trade Desk', state: 'complete', sentDaysAgo: 14, refreshedDaysAgo: 2 },
-  { audience: 'Lapsed Soda Buyers', destination: 'Google DV360', state: 'in_progress', sentDaysAgo: 9, refreshedDaysAgo: 9 },
+  { audience: 'Health-conscious Millennials', destination: 'The Trade Desk', state: 'in_progress', deliverAfterSeconds: 0, sentDaysAgo: 14, refreshedDaysAgo: 2 },
+  { audience: 'Lapsed Soda Buyers', destination: 'Google DV360', state: 'in_progress', deliverAfterSeconds: 180, sentDaysAgo: 9, refreshedDaysAgo: 9 },
   { audience: 'Weekend Snackers (shared)', destination: 'Meta Ads', state: 'on_hold', endInDays: 45 },
   {
     audience: 'Sports Fans 25-44', destination: 'The Trade Desk', state: 'error', sentDaysAgo: 20, refreshedDaysAgo: 5,

@@ -161,11 +161,13 @@ export function deliverySalt(db: Executor, clientId: number): Promise<string> {
   return getOrCreateSecret(db, `delivery-salt:${clientId}`);
 }
 
-/** Seeded activations shown as delivered or delivering that no job has delivered yet (the demo's first start). */
+/** Seeded activations In Progress that no job delivers yet (the demo's first start): no one made them, and they have no job. */
 export function undeliveredSeeded(db: Executor) {
   return db
-    .select({ id: activations.id, clientId: activations.clientId, state: activations.state })
+    .select({ id: activations.id, clientId: activations.clientId, audience: audiences.name, destination: destinations.name })
     .from(activations)
-    .where(and(isNull(activations.jobId), isNull(activations.filePath), isNull(activations.createdBy), inArray(activations.state, ['complete', 'in_progress'])))
+    .innerJoin(audiences, eq(audiences.id, activations.audienceId))
+    .innerJoin(destinations, eq(destinations.id, activations.destinationId))
+    .where(and(isNull(activations.jobId), isNull(activations.createdBy), eq(activations.state, 'in_progress')))
     .orderBy(asc(activations.id));
 }
