@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -14,6 +15,8 @@ import { activations, audiences, clients, destinations, rolePermissions, roles }
 import { DEMO_ACTIVATIONS } from '../../src/server/db/demo-tenant';
 import { DELIVERY_HEADER, hashMemberId } from '../../src/server/modules/activations/delivery-file';
 import { deliverySalt } from '../../src/server/modules/activations/activations-repository';
+import { deliveryJob, type DeliveryPayload } from '../../src/server/modules/activations/delivery-job';
+import type { JobContext } from '../../src/server/jobs/types';
 import { ACME_PRODUCT, ANALYST, ADMIN, GLOBEX_PRODUCT, VIEWER, buildTestApp, login, type Session } from './helper';
 import { expectError, strict } from './support';
 
@@ -254,6 +257,73 @@ describe('activations (issue 14)', async () => {
       expect(activationOf(await refresh(made.id), 202).state).toBe('in_progress');
       await settled();
       expect((await detail(made.id)).state).toBe('complete');
+    });
+  });
+  describe('the delivery job itself (as the job thread runs it)', () => {
+    const health = activatable.find((a) => a.name === 'Health-conscious Millennials')!;
+    const ttd = destination('The Trade Desk');
+    const jobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'delivery-job-'));
+    afterAll(() => fs.rmSync(jobDir, { recursive: true, force: true }));
+    const outDir = path.join(jobDir, 'deliveries', 'acme', 'the-trade-desk');
+
+    /** An activation waiting for the job `jobId`, written as the create route writes it. */
+    const waiting = async (jobId: string) => {
+      const [audience] = await db.select().from(audiences).where(eq(audiences.id, health.id));
+      const [row] = await db.insert(activations).values({
+        clientId: acme!.id, regionId: audience!.regionId, productId: audience!.productId, audienceId: health.id, destinationId: ttd.id, state: 'in_progress', jobId,
+      }).returning();
+      return row!;
+    };
+    const stateOf = async (id: number) => (await db.select().from(activations).where(eq(activations.id, id)))[0]!;
+    const context = (id: string, activationId: number, progress: JobContext<DeliveryPayload>['progress'], controller = new AbortController()): JobContext<DeliveryPayload> => ({
+      id, type: 'activation-delivery', attempt: 1, lastAttempt: true, payload: { activationId }, meta: { userId: null, clientId: acme!.id, context: null },
+      db, signal: controller.signal, progress, dataDir: jobDir, log: () => undefined,
+      ask: () => Promise.reject(new Error('not used')),
+      setChunks: (region, kind, setId) => app.data.store.setChunks(region, kind, setId),
+    });
+
+    it('stopped while it writes, removes its partial file and leaves the cancel\'s Canceled', async () => {
+      const row = await waiting('job-cancelled');
+      const controller = new AbortController();
+      const told: string[] = [];
+      const run = deliveryJob.run(context('job-cancelled', row.id, async (_fraction, message) => {
+        told.push(message ?? '');
+        if (message?.startsWith('Writing')) {
+          // The cancel route: Canceled at once, then the job's signal.
+          await db.update(activations).set({ state: 'canceled' }).where(eq(activations.id, row.id));
+          controller.abort(new Error('The job was cancelled'));
+        }
+      }, controller));
+      await expect(run).rejects.toThrow('The job was cancelled');
+      expect(told.some((m) => m.startsWith('Read '))).toBe(true);
+      expect(fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((f) => f.startsWith(`${row.id}-`)) : []).toEqual([]);
+      expect(await stateOf(row.id)).toMatchObject({ state: 'canceled', filePath: null, memberCount: null });
+    });
+
+    it('leaves an activation that waits for another job (refreshed since) alone, and writes nothing', async () => {
+      const row = await waiting('job-newer');
+      expect(await deliveryJob.run(context('job-older', row.id, async () => undefined))).toEqual({ delivered: false, reason: 'superseded' });
+      expect(await stateOf(row.id)).toMatchObject({ state: 'in_progress', jobId: 'job-newer', filePath: null });
+    });
+
+    it('delivers the audience\'s members, Finalizing while it writes', async () => {
+      const row = await waiting('job-ok');
+      const states: string[] = [];
+      const done = await deliveryJob.run(context('job-ok', row.id, async (_f, message) => {
+        if (message?.startsWith('Writing')) states.push((await stateOf(row.id)).state);
+      }));
+      expect(states[0]).toBe('finalizing');
+      expect(done).toMatchObject({ delivered: true, members: await countOn(analyst, await rulesOf(health.id)) });
+      expect(await stateOf(row.id)).toMatchObject({ state: 'complete', memberCount: (done as { members: number }).members });
+    });
+
+    it('marks its activation Error with the reason when its last attempt fails, and only its own', async () => {
+      const row = await waiting('job-failed');
+      await deliveryJob.onFailed!({ id: 'job-other', type: 'activation-delivery', payload: { activationId: row.id }, meta: { userId: null, clientId: null, context: null }, reason: 'not mine', db });
+      expect((await stateOf(row.id)).state).toBe('in_progress');
+      await deliveryJob.onFailed!({ id: 'job-failed', type: 'activation-delivery', payload: { activationId: row.id }, meta: { userId: null, clientId: null, context: null }, reason: 'The platform refused the file.', db });
+      expect(await stateOf(row.id)).toMatchObject({ state: 'error', error: 'The platform refused the file.' });
+      expect(() => deliveryJob.parse({ activationId: 'x' })).toThrow(/activation's id/);
     });
   });
 });
