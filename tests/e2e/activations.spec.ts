@@ -83,3 +83,18 @@ test('the activations page is refused without ams_activation read, and its entry
   await page.goto('/acme/us/fizz-cola/fizz-original/audiences/activations');
   await expect(page).toHaveURL(/\/acme\/us\/fizz-cola\/fizz-original\/home$/);
 });
+
+test('a failed read of the activations is only logged: no Activations tab, no error banner (spec 1 §8)', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.route('**/api/activations?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something broke' } } }));
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  const activity = page.getByRole('region', { name: 'Your Recent Audience Activity' });
+  await expect(activity.getByRole('tab', { name: 'Audiences' })).toBeVisible();
+  await expect.poll(() => warnings.some((w) => w.includes('Recent activations could not be read'))).toBe(true);
+  await expect(activity.getByRole('tab', { name: 'Activations' })).toHaveCount(0);
+  await expect(page.getByText('Something went wrong with this page')).toHaveCount(0);
+});

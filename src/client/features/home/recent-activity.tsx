@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { TEXT } from '@shared/constants';
@@ -21,6 +22,9 @@ interface Props {
 export function RecentActivity({ productPath, flags, permissions }: Props) {
   // A failure is logged and reads as no activations (spec 1 §8): the tab is simply not there.
   const recent = useQuery({ ...recentActivationsQueryOptions(productPath ?? ''), enabled: checkArea('ams', flags, permissions).ok && productPath !== null });
+  useEffect(() => {
+    if (recent.error) console.warn('Recent activations could not be read', recent.error);
+  }, [recent.error]);
   const activations = recent.data?.data ?? [];
   const activationsTab = productPath !== null && showActivationsTab(flags, permissions, activations.length);
   return (
