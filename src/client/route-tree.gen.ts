@@ -34,6 +34,7 @@ import { Route as AppClientRegionBrandProductPlansRouteImport } from './routes/_
 import { Route as AppClientRegionBrandProductToolboxRouteImport } from './routes/_app.$client.$region.$brand.$product.toolbox'
 import { Route as AppClientRegionUploadPageAdminRouteImport } from './routes/_app.$client.$region.upload.$page.admin'
 import { Route as AppClientRegionBrandProductAudiencesSplatRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences.$'
+import { Route as AppClientRegionBrandProductAudiencesActivationsRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences_.activations'
 import { Route as AppClientRegionBrandProductAudiencesBuilderRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences_.builder'
 import { Route as AppClientRegionBrandProductInsightsBestCustomerRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.best-customer'
 import { Route as AppClientRegionBrandProductInsightsBuyerRetentionRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.buyer-retention'
@@ -186,6 +187,12 @@ const AppClientRegionBrandProductAudiencesSplatRoute =
     path: '/$',
     getParentRoute: () => AppClientRegionBrandProductAudiencesRoute,
   } as any)
+const AppClientRegionBrandProductAudiencesActivationsRoute =
+  AppClientRegionBrandProductAudiencesActivationsRouteImport.update({
+    id: '/audiences_/activations',
+    path: '/audiences/activations',
+    getParentRoute: () => AppClientRegionBrandProductRoute,
+  } as any)
 const AppClientRegionBrandProductAudiencesBuilderRoute =
   AppClientRegionBrandProductAudiencesBuilderRouteImport.update({
     id: '/audiences_/builder',
@@ -324,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/$client/$region/$brand/$product/': typeof AppClientRegionBrandProductIndexRoute
   '/$client/$region/$brand/$product/audiences/$': typeof AppClientRegionBrandProductAudiencesSplatRoute
+  '/$client/$region/$brand/$product/audiences/activations': typeof AppClientRegionBrandProductAudiencesActivationsRoute
   '/$client/$region/$brand/$product/audiences/builder': typeof AppClientRegionBrandProductAudiencesBuilderRoute
   '/$client/$region/$brand/$product/insights/best-customer': typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   '/$client/$region/$brand/$product/insights/buyer-retention': typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
@@ -365,6 +373,7 @@ export interface FileRoutesByTo {
   '/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/$client/$region/$brand/$product': typeof AppClientRegionBrandProductIndexRoute
   '/$client/$region/$brand/$product/audiences/$': typeof AppClientRegionBrandProductAudiencesSplatRoute
+  '/$client/$region/$brand/$product/audiences/activations': typeof AppClientRegionBrandProductAudiencesActivationsRoute
   '/$client/$region/$brand/$product/audiences/builder': typeof AppClientRegionBrandProductAudiencesBuilderRoute
   '/$client/$region/$brand/$product/insights/best-customer': typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   '/$client/$region/$brand/$product/insights/buyer-retention': typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
@@ -409,6 +418,7 @@ export interface FileRoutesById {
   '/_app/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/_app/$client/$region/$brand/$product/': typeof AppClientRegionBrandProductIndexRoute
   '/_app/$client/$region/$brand/$product/audiences/$': typeof AppClientRegionBrandProductAudiencesSplatRoute
+  '/_app/$client/$region/$brand/$product/audiences_/activations': typeof AppClientRegionBrandProductAudiencesActivationsRoute
   '/_app/$client/$region/$brand/$product/audiences_/builder': typeof AppClientRegionBrandProductAudiencesBuilderRoute
   '/_app/$client/$region/$brand/$product/insights/best-customer': typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   '/_app/$client/$region/$brand/$product/insights/buyer-retention': typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
@@ -453,6 +463,7 @@ export interface FileRouteTypes {
     | '/$client/$region/upload/$page/admin'
     | '/$client/$region/$brand/$product/'
     | '/$client/$region/$brand/$product/audiences/$'
+    | '/$client/$region/$brand/$product/audiences/activations'
     | '/$client/$region/$brand/$product/audiences/builder'
     | '/$client/$region/$brand/$product/insights/best-customer'
     | '/$client/$region/$brand/$product/insights/buyer-retention'
@@ -494,6 +505,7 @@ export interface FileRouteTypes {
     | '/$client/$region/upload/$page/admin'
     | '/$client/$region/$brand/$product'
     | '/$client/$region/$brand/$product/audiences/$'
+    | '/$client/$region/$brand/$product/audiences/activations'
     | '/$client/$region/$brand/$product/audiences/builder'
     | '/$client/$region/$brand/$product/insights/best-customer'
     | '/$client/$region/$brand/$product/insights/buyer-retention'
@@ -537,6 +549,7 @@ export interface FileRouteTypes {
     | '/_app/$client/$region/upload/$page/admin'
     | '/_app/$client/$region/$brand/$product/'
     | '/_app/$client/$region/$brand/$product/audiences/$'
+    | '/_app/$client/$region/$brand/$product/audiences_/activations'
     | '/_app/$client/$region/$brand/$product/audiences_/builder'
     | '/_app/$client/$region/$brand/$product/insights/best-customer'
     | '/_app/$client/$region/$brand/$product/insights/buyer-retention'
@@ -739,6 +752,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientRegionBrandProductAudiencesSplatRouteImport
       parentRoute: typeof AppClientRegionBrandProductAudiencesRoute
     }
+    '/_app/$client/$region/$brand/$product/audiences_/activations': {
+      id: '/_app/$client/$region/$brand/$product/audiences_/activations'
+      path: '/audiences/activations'
+      fullPath: '/$client/$region/$brand/$product/audiences/activations'
+      preLoaderRoute: typeof AppClientRegionBrandProductAudiencesActivationsRouteImport
+      parentRoute: typeof AppClientRegionBrandProductRoute
+    }
     '/_app/$client/$region/$brand/$product/audiences_/builder': {
       id: '/_app/$client/$region/$brand/$product/audiences_/builder'
       path: '/audiences/builder'
@@ -890,6 +910,7 @@ interface AppClientRegionBrandProductRouteChildren {
   AppClientRegionBrandProductPlansRoute: typeof AppClientRegionBrandProductPlansRouteWithChildren
   AppClientRegionBrandProductToolboxRoute: typeof AppClientRegionBrandProductToolboxRoute
   AppClientRegionBrandProductIndexRoute: typeof AppClientRegionBrandProductIndexRoute
+  AppClientRegionBrandProductAudiencesActivationsRoute: typeof AppClientRegionBrandProductAudiencesActivationsRoute
   AppClientRegionBrandProductAudiencesBuilderRoute: typeof AppClientRegionBrandProductAudiencesBuilderRoute
   AppClientRegionBrandProductInsightsBestCustomerRoute: typeof AppClientRegionBrandProductInsightsBestCustomerRoute
   AppClientRegionBrandProductInsightsBuyerRetentionRoute: typeof AppClientRegionBrandProductInsightsBuyerRetentionRoute
@@ -918,6 +939,8 @@ const AppClientRegionBrandProductRouteChildren: AppClientRegionBrandProductRoute
       AppClientRegionBrandProductToolboxRoute,
     AppClientRegionBrandProductIndexRoute:
       AppClientRegionBrandProductIndexRoute,
+    AppClientRegionBrandProductAudiencesActivationsRoute:
+      AppClientRegionBrandProductAudiencesActivationsRoute,
     AppClientRegionBrandProductAudiencesBuilderRoute:
       AppClientRegionBrandProductAudiencesBuilderRoute,
     AppClientRegionBrandProductInsightsBestCustomerRoute:

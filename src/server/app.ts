@@ -32,6 +32,7 @@ import snapshotRoutes from './modules/snapshots/snapshot-routes';
 import audienceRoutes from './modules/audiences/audience-routes';
 import growConfigRoutes from './modules/grow-config/grow-config-routes';
 import growRoutes from './modules/grow/grow-routes';
+import activationRoutes from './modules/activations/activations-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(growConfigRoutes);
   await app.register(growRoutes);
   await app.register(jobRoutes);
+  await app.register(activationRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);

@@ -47,6 +47,13 @@ export async function main() {
       .then((skipped) => skipped && app.log.info(`no demo index report: ${skipped}`))
       .catch((err: unknown) => app.log.warn({ err }, 'the demo index report was not requested'));
   }
+  if (config.seedDemo) {
+    // The demo's seeded deliveries read the generated audience data: sent once it is ready.
+    void app.data.whenIdle()
+      .then(() => import('./modules/activations/demo-deliveries'))
+      .then(({ deliverSeededActivations }) => deliverSeededActivations(database.db, app.jobs))
+      .catch((err: unknown) => app.log.warn({ err }, 'the demo activations were not delivered'));
+  }
   const states = app.data.statuses().map((s) => s.state);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

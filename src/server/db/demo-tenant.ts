@@ -136,6 +136,8 @@ const insightResources = RESOURCES.filter((r) => !ADMIN_RESOURCES.includes(r));
 const editable: Resource[] = ['mekkos', 'journeys', 'explore'];
 /** What an analyst may ask for without editing it after (issue 14: Create Index Report). */
 const requestable: Resource[] = ['index_report'];
+/** Analysts activate audiences and refresh or cancel them (issue 14); deleting is not a thing activations have. */
+const activating: Resource[] = ['ams_activation'];
 
 export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] = [
   {
@@ -148,7 +150,8 @@ export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] =
     isAdmin: false,
     grants: insightResources.map((resource) => {
       const edit = editable.includes(resource);
-      return { resource, read: true, create: edit || requestable.includes(resource), update: edit, destroy: edit };
+      const activate = activating.includes(resource);
+      return { resource, read: true, create: edit || activate || requestable.includes(resource), update: edit || activate, destroy: edit };
     }),
   },
   {
@@ -173,4 +176,55 @@ export const DEMO_AUDIENCES = [
   { name: 'Weekend Snackers (shared)', type: 'audience', audienceType: null, peopleCount: 455_000, daysAgo: 12, sourceIdentifier: 'globex:aud-17' },
   { name: 'Q3 Outcome: New Buyers', type: 'outcome_audience', audienceType: 'outcome', peopleCount: 120_400, daysAgo: 20 },
   { name: 'Sports Fans 25-44', type: 'audience', audienceType: null, peopleCount: 1_750_000, daysAgo: 31 },
+];
+
+/**
+ * The rule of each activatable demo audience: OR-groups and excludes of segment leaves, chosen
+ * from acme/us's generated segments as the Grow charts' are (seed-grow.ts segmentPicker).
+ */
+export const DEMO_AUDIENCE_RULES: Record<string, { and: string[][]; exclude: string[] }> = {
+  'Health-conscious Millennials': { and: [['Fitness', 'Organic'], ['Millennials']], exclude: [] },
+  'Lapsed Soda Buyers': { and: [['Soft Drinks']], exclude: ['Energy Drinks'] },
+  'Optimized Summer Reach': { and: [['Outdoor', 'Travel', 'Sports']], exclude: [] },
+  'Weekend Snackers (shared)': { and: [['Snacks'], ['Weekend']], exclude: [] },
+  'Sports Fans 25-44': { and: [['Sports'], ['25-44', 'Adults']], exclude: ['Seniors'] },
+};
+
+/** Where acme's (and globex's) activations deliver: a directory per platform under DATA_DIR/deliveries. */
+export const DEMO_DESTINATIONS = [
+  { client: 'acme', name: 'The Trade Desk', platform: 'the_trade_desk', directory: 'acme/the-trade-desk' },
+  { client: 'acme', name: 'Google DV360', platform: 'google_dv360', directory: 'acme/google-dv360' },
+  { client: 'acme', name: 'Meta Ads', platform: 'meta_ads', directory: 'acme/meta-ads' },
+  { client: 'globex', name: 'The Trade Desk', platform: 'the_trade_desk', directory: 'globex/the-trade-desk' },
+] as const;
+
+export interface DemoActivation {
+  audience: keyof typeof DEMO_AUDIENCE_RULES;
+  destination: string;
+  state: 'draft' | 'on_hold' | 'in_progress' | 'canceled' | 'error';
+  /** Seeded In Progress and delivered for real this long after the demo's data is ready (demo-deliveries.ts). */
+  deliverAfterSeconds?: number;
+  sentDaysAgo?: number;
+  refreshedDaysAgo?: number;
+  /** Days from the seed to its end date; none is open-ended. */
+  endInDays?: number;
+  error?: string;
+}
+
+/**
+ * acme/us/fizz-original's activations, one per state the Ams page shows. The two seeded In
+ * Progress are delivered for real once the demo's data is ready (demo-deliveries.ts): the first
+ * at once, so it is Complete with a delivered file and its past Sent Date; the second a few
+ * minutes later, so a fresh demo also shows a delivery under way. No row is Complete without a file.
+ */
+export const DEMO_ACTIVATIONS: DemoActivation[] = [
+  { audience: 'Health-conscious Millennials', destination: 'The Trade Desk', state: 'in_progress', deliverAfterSeconds: 0, sentDaysAgo: 14, refreshedDaysAgo: 2 },
+  { audience: 'Lapsed Soda Buyers', destination: 'Google DV360', state: 'in_progress', deliverAfterSeconds: 180, sentDaysAgo: 9, refreshedDaysAgo: 9 },
+  { audience: 'Weekend Snackers (shared)', destination: 'Meta Ads', state: 'on_hold', endInDays: 45 },
+  {
+    audience: 'Sports Fans 25-44', destination: 'The Trade Desk', state: 'error', sentDaysAgo: 20, refreshedDaysAgo: 5,
+    error: 'The Trade Desk refused the upload: the advertiser seat is not linked to this account.',
+  },
+  { audience: 'Optimized Summer Reach', destination: 'Google DV360', state: 'canceled', sentDaysAgo: 30, refreshedDaysAgo: 30, endInDays: 60 },
+  { audience: 'Lapsed Soda Buyers', destination: 'Meta Ads', state: 'draft', endInDays: 90 },
 ];

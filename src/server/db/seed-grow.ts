@@ -5,7 +5,7 @@ import { buildCatalog, catalogSeedOf, SHORT_ID_SPAN, type SegmentDefinition } fr
 import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
 import { DEMO_GROW_CHARTS, DEMO_GROW_SEGMENT_POOL, DEMO_MARKET_LEVEL_ONLY, DEMO_TV_COUNT_SETTINGS, type DemoGrowChart } from './demo-grow';
 
-async function clientRegionIdOf(tx: Executor, client: string, region: string): Promise<number | null> {
+export async function clientRegionIdOf(tx: Executor, client: string, region: string): Promise<number | null> {
   const [row] = await tx
     .select({ id: clientRegions.id })
     .from(clientRegions)

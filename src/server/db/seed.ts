@@ -19,6 +19,7 @@ import {
 import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
 import { DEMO_AUDIENCES, DEMO_CLIENTS, DEMO_REGIONS, DEMO_ROLES, DEMO_USERS } from './demo-tenant';
 import { seedGrowDemo, seedGrowDemoIfEmpty } from './seed-grow';
+import { seedActivationsDemo, seedActivationsDemoIfMissing } from './seed-activations';
 
 async function idBy<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
   const [row] = await rows;
@@ -120,14 +121,19 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const present = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
   if (Number(present[0]?.n) === DEMO_USERS.length) {
     const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
-    // A database seeded before Grow existed still gets the demo charts.
-    if (acme) return seedGrowDemoIfEmpty(db);
+    // A database seeded before Grow or activations existed still gets the demo charts and activations.
+    if (acme) {
+      const charts = await seedGrowDemoIfEmpty(db);
+      const activations = await seedActivationsDemoIfMissing(db);
+      return charts || activations;
+    }
   }
   await db.transaction(async (tx) => {
     await seedHierarchy(tx);
     await seedRolesAndUsers(tx, password);
     await seedAudiences(tx);
     await seedGrowDemo(tx);
+    await seedActivationsDemo(tx);
   });
   return true;
 }

@@ -10,6 +10,7 @@ export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> 
   noop: async () => (await import('./noop-job')).noopJob,
   'index-report': async () => (await import('../modules/reports/index-report-job')).indexReportJob,
   'notifications-cleanup': async () => (await import('../modules/notifications/notifications-cleanup-job')).notificationsCleanupJob,
+  'activation-delivery': async () => (await import('../modules/activations/delivery-job')).deliveryJob,
 };
 
 /** How each type is retried and stopped (read on the API thread when queues are created). */

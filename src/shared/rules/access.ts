@@ -38,6 +38,7 @@ export type Area =
   | 'plans'
   | 'plans-admin'
   | 'audiences'
+  | 'ams'
   | 'toolbox';
 
 export interface AreaRule {
@@ -78,6 +79,8 @@ export const AREA_RULES: Record<Area, AreaRule> = {
     ],
   },
   audiences: { feature: 'audiences', permissions: [['audiences', 'read']] },
+  // Audiences > Ams (spec 1 §5, §6): the ams feature and ams_activation read.
+  ams: { feature: 'ams', permissions: [['ams_activation', 'read']] },
   toolbox: { feature: 'applications', permissions: [['toolbox_client_configuration', 'read']] },
 };
 

@@ -1,5 +1,5 @@
 import { CATEGORY_ORDER, DEMO_COMPANY_ID, type Category } from '../constants';
-import { can, type PermissionSet } from '../permissions';
+import type { PermissionSet } from '../permissions';
 import type { ToolboxUnit } from '../schemas/toolbox';
 import { checkArea, type Area, type FeatureFlags } from './access';
 import { featureDisplayName, highlightedFeature } from './format';
@@ -103,10 +103,7 @@ const FEATURES: readonly FeatureDef[] = [
     category: 'audiences', feature: 'nlrr', path: 'audiences/builder?set_hierarchy=nlrr',
     visible: (i) => i.client.feature_flags.nlrr === true && i.availability.customerSegmentation,
   },
-  {
-    category: 'audiences', feature: 'ams', path: 'audiences/activations',
-    visible: (i) => i.client.feature_flags.ams === true && can(i.permissions, 'ams_activation', 'read'),
-  },
+  { category: 'audiences', feature: 'ams', path: 'audiences/activations', area: 'ams' },
   { category: 'plans', feature: 'scenario-planner', path: 'plans', area: 'plans' },
   { category: 'plans', feature: 'scenario-planner-management', path: 'plans/admin', area: 'plans-admin' },
   { category: 'outcomes', feature: 'measure', path: 'outcomes/measure', area: 'measure' },

@@ -33,7 +33,7 @@ export function HomePage({ context, session, permissions }: HomePageProps) {
         permissions={permissions}
         canAccessAudiences={audiencesOpen}
       />
-      {audiencesOpen ? <RecentActivity productPath={productPath} /> : null}
+      {audiencesOpen ? <RecentActivity productPath={productPath} flags={context.client.feature_flags} permissions={permissions} /> : null}
     </div>
   );
 }
