@@ -10,6 +10,7 @@ import { clients, downloads, files, segments, tasks } from '../../src/server/db/
 import { CATEGORY_HEADER, COVER_SHEET } from '../../src/server/modules/reports/index-workbook';
 import { HISTORY_HEADER, HISTORY_SHEET } from '../../src/server/modules/reports/history-workbook';
 import { requestDemoReport } from '../../src/server/modules/reports/demo-report';
+import { segmentsNearShare } from '../../src/server/modules/reports/reports-repository';
 import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, login, type Session } from './helper';
 import { clientRegionIdOf } from './population';
 import { buildAppOn, expectError, strict, userId } from './support';
@@ -278,16 +279,18 @@ describe('index reports', async () => {
     expectError(await download(analyst, task!.id), 409, 'CONFLICT', `This report could not be made: ${reason}`);
   });
 
-  it("a fresh demo asks for a report of acme/us's largest segments for the analyst, made by the job like any other", async () => {
+  it('a fresh demo asks for a report of an acme/us segment of about 5 % of its people for the analyst, made by the job like any other', async () => {
     expect(await requestDemoReport(app)).toBeNull();
     await app.jobs.whenIdle();
     const [row] = await db.select().from(tasks).where(and(eq(tasks.userId, analystId), isNull(tasks.requestId))).orderBy(desc(tasks.id)).limit(1);
     expect(await listed(analyst, row!.id)).toMatchObject({ status: 'done', product_slug: ACME_PRODUCT, downloaded_at: null });
     const wb = readBook((await download(analyst, row!.id)).rawPayload);
-    expect(wb.SheetNames).toEqual([COVER_SHEET, ...categories.slice(0, 4).map((c) => c.name)]);
-    const demoRules: Rules = { include: { and: [[seg[0]!.id, seg[1]!.id]] }, exclude: [] };
-    const expected = await widget(demoRules, categories[0]!.id);
+    expect(wb.SheetNames).toEqual([COVER_SHEET, ...categories.map((c) => c.name)]);
+    const [segment] = await segmentsNearShare(db, await clientRegionIdOf(db, 'acme', 'us'), 0.05, 1);
+    const expected = await widget({ include: { and: [[segment!.id]] }, exclude: [] }, categories[0]!.id);
     expect(sheetRows(wb, categories[0]!.name).slice(1).map((r) => r.slice(0, 3))).toEqual(expected.rows.map((r) => [r.name, r.count, r.share]));
+    const facts = Object.fromEntries(sheetRows(wb, COVER_SHEET).filter((r) => r.length === 2));
+    expect(facts).toMatchObject({ 'Audience rule': segment!.name, 'Audience size': expected.audience_count, 'Asked from': 'Demo data' });
   });
 
   it('notifications-cleanup removes tasks from 15 days old with their files, and keeps younger ones', async () => {
