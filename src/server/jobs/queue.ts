@@ -72,7 +72,10 @@ function reasonOf(output: Record<string, unknown> | null, timeLimitSeconds: numb
 export class BossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly host: JobHost;
-  private readonly workers = new Map<string, string[]>();
+  private readonly loops: Promise<void>[] = [];
+  /** Attempts running or being completed or failed in pg-boss. */
+  private readonly ending = new Set<Promise<unknown>>();
+  private readonly wakers = new Map<string, Set<() => void>>();
   private readonly active = new Map<string, { abort: (reason: string) => void }>();
   private started = false;
   private stopping = false;
@@ -127,15 +130,58 @@ export class BossQueue implements JobQueue {
   private async startWorkers(types: string[]) {
     if (this.stopping) return;
     for (const type of types) {
-      const ids: string[] = [];
-      for (let i = 0; i < this.settings.concurrency; i++) {
-        ids.push(await this.boss.work<Envelope>(type, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.settings.pollSeconds }, ([job]) => this.runAttempt(job!)));
-      }
-      this.workers.set(type, ids);
       const cron = this.options(type).cron;
       if (cron) await this.boss.schedule(type, cron, this.envelope(type, {}, { userId: null, clientId: null, context: null }, `cron:${type}`) as unknown as object, { tz: 'UTC' });
     }
-    this.workers.set(FAILED_QUEUE, [await this.boss.work<Envelope>(FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.settings.pollSeconds }, ([job]) => this.tellFailed(job!.data))]);
+    for (const type of types) this.loops.push(this.loop(type, this.settings.concurrency, (job) => this.runAttempt(job)));
+    this.loops.push(this.loop(FAILED_QUEUE, 1, (job) => this.tellFailed(job.data)));
+  }
+
+  /**
+   * One type's worker: takes as many jobs as it has free slots (pg-boss's fetch, FOR UPDATE SKIP
+   * LOCKED), runs each on its own and completes or fails it alone; looks again at once while
+   * there is work, else after the poll interval or when woken (a job sent here, one finished).
+   */
+  private async loop(type: string, slots: number, attempt: (job: PgBoss.JobWithMetadata<Envelope>) => Promise<unknown>) {
+    let running = 0;
+    while (!this.stopping) {
+      const free = slots - running;
+      const jobs = free > 0 ? ((await this.boss.fetch<Envelope>(type, { batchSize: free, includeMetadata: true }).catch((err: Error) => {
+        console.warn(`job queue: fetching ${type}: ${err.message}`);
+        return [];
+      })) ?? []) : [];
+      for (const job of jobs) {
+        running++;
+        const ending = attempt(job)
+          .then(
+            (result) => this.boss.complete(type, job.id, (result ?? {}) as object),
+            (err: unknown) => this.boss.fail(type, job.id, { message: err instanceof Error ? err.message : String(err) }),
+          )
+          .catch((err: Error) => console.warn(`job queue: ending ${type} ${job.id}: ${err.message}`))
+          .finally(() => {
+            running--;
+            this.ending.delete(ending);
+            this.wake(type);
+          });
+        this.ending.add(ending);
+      }
+      if (jobs.length > 0 && jobs.length === free) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.settings.pollSeconds * 1000);
+        const wakers = this.wakers.get(type) ?? new Set<() => void>();
+        this.wakers.set(type, wakers);
+        wakers.add(done);
+        function done() {
+          clearTimeout(timer);
+          wakers.delete(done);
+          resolve();
+        }
+      });
+    }
+  }
+
+  private wake(type: string) {
+    for (const waker of [...(this.wakers.get(type) ?? [])]) waker();
   }
 
   private async ensureQueue(name: string, options: Record<string, unknown>) {
@@ -159,8 +205,8 @@ export class BossQueue implements JobQueue {
       ...(db ? { db } : {}),
     });
     if (!sent) throw new Error(`The ${type} job was not queued`);
-    // Wake this process's idle workers rather than wait for their next poll.
-    for (const worker of this.workers.get(type) ?? []) this.boss.notifyWorker(worker);
+    // Wake this process's idle worker rather than wait for its next poll.
+    this.wake(type);
     return sent;
   }
 
@@ -246,12 +292,17 @@ export class BossQueue implements JobQueue {
     await this.host.failed({ id: envelope.jobId, type: envelope.type, attempt: record?.attempts ?? 1, lastAttempt: true, payload: envelope.payload, meta: envelope.meta }, reason);
   }
 
+  private async whenSettled(timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (this.ending.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
   async whenIdle(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     const raw = rawSql(this.database.db, this.database.kind);
     for (;;) {
       const { rows } = await raw.query(`select count(*)::int as n from ${SCHEMA}.job where state < 'completed' and name not like '__pgboss__%' and (state <> 'created' or start_after < now() + interval '1 minute')`);
-      if (Number((rows[0] as { n: number }).n) === 0 && this.active.size === 0) return;
+      if (Number((rows[0] as { n: number }).n) === 0 && this.ending.size === 0) return;
       if (Date.now() > deadline) throw new Error(`Jobs still queued or running after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -261,6 +312,11 @@ export class BossQueue implements JobQueue {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.working.catch(() => undefined);
+    for (const type of this.wakers.keys()) this.wake(type);
+    // Attempts still running are stopped; each is failed, so it is retried at once by a process still running.
+    for (const { abort } of this.active.values()) abort('The server stopped while the job ran');
+    await Promise.all(this.loops);
+    await this.whenSettled(5000);
     if (this.started) await this.boss.stop({ graceful: false, close: false, wait: true, timeout: 2000 }).catch(() => undefined);
     await this.host.close();
   }
