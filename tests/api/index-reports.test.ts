@@ -88,6 +88,8 @@ describe('index reports', async () => {
 
     it('is done once its job has run: no job, no error, not yet downloaded', async () => {
       expect(await listed(analyst, answer.task.id)).toMatchObject({ status: 'done', job_id: null, error: null, downloaded_at: null });
+      // Made by the queue's job, once.
+      expect(await app.jobs.get(answer.job_id)).toMatchObject({ type: 'index-report', state: 'succeeded', attempts: 1, result: { taskId: answer.task.id, bytes: expect.any(Number) } });
     });
 
     it('downloads as an .xlsx attachment, and the first download sets downloaded_at', async () => {
@@ -226,6 +228,7 @@ describe('index reports', async () => {
       }
       const failed = await insert({ status: 'failed', error: 'The demographic category 5 no longer exists in United States.' });
       expectError(await download(analyst, failed.id), 409, 'CONFLICT', 'This report could not be made: The demographic category 5 no longer exists in United States.');
+      expectError(await download(analyst, (await insert({ reportType: 'outcome_completed', status: 'done' })).id), 409, 'CONFLICT', 'This notification has no report to download.');
     });
 
     it('records every download for Report History', async () => {
