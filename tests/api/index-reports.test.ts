@@ -10,6 +10,7 @@ import { clients, downloads, files, segments, tasks } from '../../src/server/db/
 import { CATEGORY_HEADER, COVER_SHEET } from '../../src/server/modules/reports/index-workbook';
 import { HISTORY_HEADER, HISTORY_SHEET } from '../../src/server/modules/reports/history-workbook';
 import { requestDemoReport } from '../../src/server/modules/reports/demo-report';
+import { segmentsNearShare } from '../../src/server/modules/reports/reports-repository';
 import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, login, type Session } from './helper';
 import { clientRegionIdOf } from './population';
 import { buildAppOn, expectError, strict, userId } from './support';
@@ -87,6 +88,8 @@ describe('index reports', async () => {
 
     it('is done once its job has run: no job, no error, not yet downloaded', async () => {
       expect(await listed(analyst, answer.task.id)).toMatchObject({ status: 'done', job_id: null, error: null, downloaded_at: null });
+      // Made by the queue's job, once.
+      expect(await app.jobs.get(answer.job_id)).toMatchObject({ type: 'index-report', state: 'succeeded', attempts: 1, result: { taskId: answer.task.id, bytes: expect.any(Number) } });
     });
 
     it('downloads as an .xlsx attachment, and the first download sets downloaded_at', async () => {
@@ -225,6 +228,7 @@ describe('index reports', async () => {
       }
       const failed = await insert({ status: 'failed', error: 'The demographic category 5 no longer exists in United States.' });
       expectError(await download(analyst, failed.id), 409, 'CONFLICT', 'This report could not be made: The demographic category 5 no longer exists in United States.');
+      expectError(await download(analyst, (await insert({ reportType: 'outcome_completed', status: 'done' })).id), 409, 'CONFLICT', 'This notification has no report to download.');
     });
 
     it('records every download for Report History', async () => {
@@ -278,16 +282,18 @@ describe('index reports', async () => {
     expectError(await download(analyst, task!.id), 409, 'CONFLICT', `This report could not be made: ${reason}`);
   });
 
-  it("a fresh demo asks for a report of acme/us's largest segments for the analyst, made by the job like any other", async () => {
+  it('a fresh demo asks for a report of an acme/us segment of about 5 % of its people for the analyst, made by the job like any other', async () => {
     expect(await requestDemoReport(app)).toBeNull();
     await app.jobs.whenIdle();
     const [row] = await db.select().from(tasks).where(and(eq(tasks.userId, analystId), isNull(tasks.requestId))).orderBy(desc(tasks.id)).limit(1);
     expect(await listed(analyst, row!.id)).toMatchObject({ status: 'done', product_slug: ACME_PRODUCT, downloaded_at: null });
     const wb = readBook((await download(analyst, row!.id)).rawPayload);
-    expect(wb.SheetNames).toEqual([COVER_SHEET, ...categories.slice(0, 4).map((c) => c.name)]);
-    const demoRules: Rules = { include: { and: [[seg[0]!.id, seg[1]!.id]] }, exclude: [] };
-    const expected = await widget(demoRules, categories[0]!.id);
+    expect(wb.SheetNames).toEqual([COVER_SHEET, ...categories.map((c) => c.name)]);
+    const [segment] = await segmentsNearShare(db, await clientRegionIdOf(db, 'acme', 'us'), 0.05, 1);
+    const expected = await widget({ include: { and: [[segment!.id]] }, exclude: [] }, categories[0]!.id);
     expect(sheetRows(wb, categories[0]!.name).slice(1).map((r) => r.slice(0, 3))).toEqual(expected.rows.map((r) => [r.name, r.count, r.share]));
+    const facts = Object.fromEntries(sheetRows(wb, COVER_SHEET).filter((r) => r.length === 2));
+    expect(facts).toMatchObject({ 'Audience rule': segment!.name, 'Audience size': expected.audience_count, 'Asked from': 'Demo data' });
   });
 
   it('notifications-cleanup removes tasks from 15 days old with their files, and keeps younger ones', async () => {

@@ -4,15 +4,17 @@ import { findProductScope } from '../hierarchy/hierarchy-repository';
 import { findUserByEmail } from '../auth/auth-repository';
 import type { IndexReportRequest } from './index-report-request';
 import { queueIndexReport } from './index-report-service';
-import { largestSegments } from './reports-repository';
+import { segmentsNearShare } from './reports-repository';
 
 const WHERE = { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-original' } as const;
 const ANALYST = DEMO_USERS.find((u) => u.role === 'Analyst')!.email;
+const DEMO_SHARE = 0.05;
 
 /**
  * On a freshly seeded demo, the analyst's bell has a finished index report to open: once acme/us
- * has its audience data, a report of its two largest segments is asked for like any other and
- * made by the job, so the workbook holds real numbers. Answers why nothing was asked, or null.
+ * has its audience data, a report of a segment of about 5 % of its people (generated segments
+ * lean on a category, so its indexes stand out) is asked for like any other and made by the job,
+ * so the workbook holds real numbers. Answers why nothing was asked, or null.
  */
 export async function requestDemoReport(app: FastifyInstance): Promise<string | null> {
   await app.data.whenIdle();
@@ -23,16 +25,17 @@ export async function requestDemoReport(app: FastifyInstance): Promise<string | 
   if (!scope || userId === null || clientRegion === null) return 'the demo analyst or acme/us is missing';
   const engine = app.data.engineFor(clientRegion, 'molecula');
   if (typeof engine === 'string') return engine;
-  const [catalog, top] = await Promise.all([app.data.catalog(clientRegion), largestSegments(db, clientRegion, 2)]);
-  if (top.length < 2 || catalog.categories.length === 0) return 'acme/us has too few segments or categories';
+  const [catalog, [segment]] = await Promise.all([app.data.catalog(clientRegion), segmentsNearShare(db, clientRegion, DEMO_SHARE, 1)]);
+  if (!segment || catalog.categories.length === 0) return 'acme/us has no segments or categories';
+  const label = (segment.pathParts.at(-1) ?? segment.name).slice(0, 80);
 
   const client = DEMO_CLIENTS.find((c) => c.slug === WHERE.client)!;
   const brand = client.brands.find((b) => b.slug === WHERE.brand)!;
   const region = DEMO_REGIONS.find((r) => r.slug === WHERE.region)!;
   const request: IndexReportRequest = {
-    name: `${top[0]!.name} or ${top[1]!.name}`.slice(0, 100),
-    audience: { name: `${top[0]!.name} or ${top[1]!.name}`.slice(0, 200), rules: { include: { and: [[top[0]!.id, top[1]!.id]] }, exclude: [] } },
-    categories: catalog.categories.slice(0, 4).map((c) => c.id),
+    name: `${label} profile`,
+    audience: { name: label, rules: { include: { and: [[segment.id]] }, exclude: [] } },
+    categories: catalog.categories.map((c) => c.id),
     compare_base: { type: 'population' },
     tab: 'person_level',
     origin: 'Demo data',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { widgetMaths } from '@shared/rules/insights';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { WidgetAnswer } from '../../engine/questions';
-import { categoryRows, readableReason, ReportError, type Ask } from './index-report-job';
+import { categoryRows, readableReason, ReportError, stopReason, type Ask } from './index-report-job';
 import type { IndexReportRequest } from './index-report-request';
 
 const audience: AudienceRules = { include: { and: [[1]] }, exclude: [] };
@@ -65,5 +65,13 @@ describe('readableReason', () => {
     expect(readableReason(limit)).toBe(limit.message);
     expect(readableReason(new TypeError("Cannot read properties of undefined (reading 'x')"))).toMatch(/^The report could not be made because of an unexpected error/);
     expect(readableReason('boom')).toMatch(/unexpected error/);
+  });
+});
+
+describe('stopReason', () => {
+  it("says why a job was stopped, from its signal's reason, a string or an error", () => {
+    expect(stopReason('The job ran past its time limit of 600 s')).toBe('The report was stopped: The job ran past its time limit of 600 s.');
+    expect(stopReason(new Error('The job was cancelled.'))).toBe('The report was stopped: The job was cancelled.');
+    expect(stopReason(undefined)).toBe('The report was stopped.');
   });
 });

@@ -20,8 +20,13 @@ const READABLE = new Set(['ReportError', 'TimeLimitError', 'AbortError']);
 
 /** The reason a failed task shows: the error's message when it is meant for people, else a general one. */
 export function readableReason(err: unknown): string {
-  if (err instanceof Error && READABLE.has(err.name)) return err.name === 'AbortError' ? 'The report was cancelled or took too long.' : err.message;
-  return GENERIC_FAILURE;
+  return err instanceof Error && READABLE.has(err.name) && err.message ? err.message : GENERIC_FAILURE;
+}
+
+/** Why a job was stopped (cancelled, past its time limit, its lease lost), from its signal. */
+export function stopReason(reason: unknown): string {
+  const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : '';
+  return text ? `The report was stopped: ${text.replace(/\.$/, '')}.` : 'The report was stopped.';
 }
 
 export type Ask = (rules: AudienceRules, attributeIds: number[]) => Promise<WidgetAnswer>;
@@ -109,9 +114,12 @@ export const indexReportJob: JobDefinition<IndexReportPayload, { taskId: number;
       await ctx.progress(1, 'Ready');
       return { taskId, bytes: bytes.length };
     } catch (err) {
-      if (!(err instanceof Error && READABLE.has(err.name))) ctx.log(`index report ${taskId} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-      // What the task will show if this was the last attempt.
-      throw err instanceof Error && READABLE.has(err.name) ? err : new ReportError(readableReason(err));
+      // What the task will show if this was the last attempt. A stopped job says why it was stopped
+      // (the signal's reason may be a plain string, which throwIfAborted throws as it is).
+      if (ctx.signal.aborted) throw new ReportError(stopReason(ctx.signal.reason));
+      const reason = readableReason(err);
+      if (reason === GENERIC_FAILURE) ctx.log(`index report ${taskId} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      throw new ReportError(reason);
     }
   },
   async onFailed(failure) {

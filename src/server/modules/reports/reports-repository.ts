@@ -100,12 +100,14 @@ export async function userLabel(db: Executor, id: number): Promise<string> {
   return row ? `${`${row.first} ${row.last}`.trim()} (${row.email})` : `user ${id}`;
 }
 
-/** The client region's live segments with the most people (the demo report's audience). */
-export function largestSegments(db: Executor, clientRegionId: number, limit: number) {
+
+/** The client region's live segments whose size is nearest a share of its people (the demo report's audience). */
+export function segmentsNearShare(db: Executor, clientRegionId: number, share: number, limit: number) {
   return db
-    .select({ id: segments.shortId, name: segments.name })
+    .select({ id: segments.shortId, name: segments.name, pathParts: segments.pathParts })
     .from(segments)
-    .where(and(eq(segments.clientRegionId, clientRegionId), eq(segments.deleted, false)))
-    .orderBy(desc(segments.peopleCount), asc(segments.shortId))
+    .innerJoin(dataSets, eq(dataSets.clientRegionId, segments.clientRegionId))
+    .where(and(eq(segments.clientRegionId, clientRegionId), eq(segments.deleted, false), sql`${segments.peopleCount} > 0`))
+    .orderBy(sql`abs(${segments.peopleCount} - ${dataSets.people} * ${share}::float8)`, asc(segments.shortId))
     .limit(limit);
 }
