@@ -138,3 +138,23 @@ describe('POST /api/notifications/:id/read', async () => {
     expect(await readAt(id)).toBeNull();
   });
 });
+
+describe('an outcome completed notification', async () => {
+  const { app, database } = await buildTestApp();
+  const analyst = await login(app, ANALYST);
+  const analystId = await userId(database, ANALYST);
+  const [acme] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
+
+  it('is listed unread (counted by the badge) until its user goes to it, then read', async () => {
+    const { raiseOutcomeCompleted } = await import('../../src/server/modules/notifications/notifications-repository');
+    const { badgeCount } = await import('../../src/shared/rules/notifications');
+    const raised = await raiseOutcomeCompleted(database.db, { userId: analystId, clientId: Number(acme?.id), name: 'Fizz market, Oct 2026', productSlug: 'acme/us/fizz-cola/fizz-original' });
+    const list = async () => tasksResponseSchema.parse((await analyst.request({ method: 'GET', url: '/api/notifications', context: 'acme' })).json()).data;
+    const before = await list();
+    expect(before.find((t) => t.id === raised.id)).toMatchObject({ report_type: 'outcome_completed', status: 'completed', read_at: null, job_id: null, error: null });
+    expect(badgeCount(before)).toBe(1);
+    const read = await analyst.request({ method: 'POST', url: `/api/notifications/${raised.id}/read`, context: 'acme', headers: { 'x-request-id': randomUUID() } });
+    expect(read.statusCode).toBe(200);
+    expect(badgeCount(await list())).toBe(0);
+  });
+});

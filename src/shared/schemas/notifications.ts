@@ -15,9 +15,10 @@ export const taskSchema = z.object({
   product_slug: z.nullable(z.string()),
   request_id: z.nullable(z.string()),
   /** The job making the report, while it is made (`GET /api/jobs/:id` gives its progress). */
-  job_id: z.nullable(z.string()),
+  // Defaults: a list kept on a device from before these fields still parses offline.
+  job_id: z._default(z.nullable(z.string()), null),
   /** Why the report failed (status 'failed'). */
-  error: z.nullable(z.string()),
+  error: z._default(z.nullable(z.string()), null),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const tasksResponseSchema = z.object({ data: z.array(taskSchema) });

@@ -41,3 +41,18 @@ export function deleteExpiredTasks(db: Executor, days: number): Promise<{ tasks:
     return { tasks: gone.length, files: deleted.length };
   });
 }
+
+/**
+ * An "Outcome completed" notification (spec 1 §3, §4): unread and highlighted until its user goes
+ * to it. Measure raises one per user when an outcome's months are computed (issue 18).
+ */
+export async function raiseOutcomeCompleted(
+  db: Executor,
+  task: { userId: number; clientId: number; name: string; uiName?: string | null; productSlug: string; requestId?: string | null },
+) {
+  const [row] = await db
+    .insert(tasks)
+    .values({ userId: task.userId, clientId: task.clientId, reportType: 'outcome_completed', status: 'completed', name: task.name, uiName: task.uiName ?? null, productSlug: task.productSlug, requestId: task.requestId ?? null })
+    .returning();
+  return row!;
+}
