@@ -59,6 +59,10 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // A lazy chunk's imports are not listed in its importer for preloading: every route file
+    // (all of them load with the shell) carried the file names of its page's whole import
+    // graph. The service worker has every chunk cached, so the page's imports load from it.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
   server: {
     port: 5173,
