@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { AudienceRules, AudienceRulesInput } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { categoriesResponseSchema, countResponseSchema, widgetResponseSchema } from '@shared/schemas/insights';
 import { api } from './api-client';
@@ -25,10 +25,17 @@ const uniqueSorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) =
  * One spelling per rule: ids of a group sorted and once, groups sorted, excludes sorted. The
  * same selection made in another order asks (and caches) the same question.
  */
-export function normalizeRules(rules: AudienceRules): AudienceRules {
-  const groups = rules.include.and.map(uniqueSorted);
+export function normalizeRules(rules: AudienceRulesInput): AudienceRulesInput {
+  const values = normalizeGroups(rules.values ?? []);
+  // Without values the rule is spelt as before they existed: questions kept on a device still match.
+  return { include: { and: normalizeGroups(rules.include.and) }, exclude: uniqueSorted(rules.exclude ?? []), ...(values.length ? { values } : {}) };
+}
+
+/** OR-groups with their ids sorted and once, sorted, each group once. */
+function normalizeGroups(groups: readonly (readonly number[])[]): number[][] {
   const seen = new Set<string>();
-  const and = groups
+  return groups
+    .map(uniqueSorted)
     .sort((a, b) => a.join(',').localeCompare(b.join(','), 'en', { numeric: true }))
     .filter((g) => {
       const key = g.join(',');
@@ -36,7 +43,6 @@ export function normalizeRules(rules: AudienceRules): AudienceRules {
       seen.add(key);
       return true;
     });
-  return { include: { and }, exclude: uniqueSorted(rules.exclude ?? []) };
 }
 
 const insightKeys = {

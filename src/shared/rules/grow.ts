@@ -291,7 +291,7 @@ export function toggleSelection(selected: readonly number[], id: number): number
  * The audience rule of a selection: the audiences of one market are alternatives (OR), and
  * each market narrows the others (AND), as the filter bar groups them.
  */
-export function selectionRules(selected: readonly SelectableAudience[], tab: GrowTab): { include: { and: number[][] }; exclude: number[] } | null {
+export function selectionRules(selected: readonly SelectableAudience[], tab: GrowTab): { include: { and: number[][] }; exclude: number[]; values: number[][] } | null {
   const field = segmentFieldOf(tab);
   const groups = new Map<number, number[]>();
   for (const a of selected) {
@@ -302,7 +302,7 @@ export function selectionRules(selected: readonly SelectableAudience[], tab: Gro
     groups.set(a.market_id, group);
   }
   const and = [...groups.values()].filter((g) => g.length > 0);
-  return and.length ? { include: { and }, exclude: [] } : null;
+  return and.length ? { include: { and }, exclude: [], values: [] } : null;
 }
 
 /**

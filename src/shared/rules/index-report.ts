@@ -106,7 +106,7 @@ export function indexMaths(audience: Part, base: Part, overlap: Part) {
 
 /** People in both audiences: every OR-group of each, minus either's excludes. */
 export function intersectRules(a: AudienceRules, b: AudienceRules): AudienceRules {
-  return { include: { and: [...a.include.and, ...b.include.and] }, exclude: [...new Set([...a.exclude, ...b.exclude])] };
+  return { include: { and: [...a.include.and, ...b.include.and] }, exclude: [...new Set([...a.exclude, ...b.exclude])], values: [...a.values, ...b.values] };
 }
 
 /** Every segment id a rule names, each once. */

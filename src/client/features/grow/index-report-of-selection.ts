@@ -8,7 +8,7 @@ const ORIGIN_MAX = 200;
 
 /** One chart audience as a report sees it: its tab's segment, by name. */
 const single = (name: string, segment: number, labels: Record<string, string>): ReportAudience => ({
-  name, rules: { include: { and: [[segment]] }, exclude: [] }, labels,
+  name, rules: { include: { and: [[segment]] }, exclude: [], values: [] }, labels,
 });
 
 /**

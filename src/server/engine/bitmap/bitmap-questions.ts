@@ -84,7 +84,7 @@ export function countRule(source: BitmapSource, rules: AudienceRules): number {
 /** The focus of a counts call as a rule: every focused id, and every OR-group; null for everyone. */
 export function focusRules(focused: readonly number[], groups: readonly number[][]): AudienceRules | null {
   const and = [...focused.map((id) => [id]), ...groups.map((g) => [...g])];
-  return and.length ? { include: { and }, exclude: [] } : null;
+  return and.length ? { include: { and }, exclude: [], values: [] } : null;
 }
 
 /**

@@ -34,7 +34,7 @@ export async function requestDemoReport(app: FastifyInstance): Promise<string | 
   const region = DEMO_REGIONS.find((r) => r.slug === WHERE.region)!;
   const request: IndexReportRequest = {
     name: `${label} profile`,
-    audience: { name: label, rules: { include: { and: [[segment.id]] }, exclude: [] } },
+    audience: { name: label, rules: { include: { and: [[segment.id]] }, exclude: [], values: [] } },
     categories: catalog.categories.map((c) => c.id),
     compare_base: { type: 'population' },
     tab: 'person_level',
