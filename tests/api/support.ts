@@ -1,7 +1,7 @@
 import * as zm from 'zod/mini';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { apiErrorSchema, type ApiError } from '../../src/shared/schemas/error';
@@ -31,6 +31,23 @@ export async function userId(database: Database, email: string): Promise<number>
 }
 
 /**
+ * Runs `close` when the test that called it ends or, called outside a test, after the file's
+ * tests. An afterAll registered from inside a running test never ran: such an app kept its job
+ * workers starting after the file had closed its database ("PGlite is closed", unhandled).
+ */
+function closeWithScope(close: () => Promise<unknown>) {
+  try {
+    onTestFinished(async () => {
+      await close();
+    });
+  } catch {
+    afterAll(async () => {
+      await close();
+    });
+  }
+}
+
+/**
  * A second app over an existing test database with other settings (cheaper than a new
  * database); closed after the file's tests.
  */
@@ -42,7 +59,7 @@ export async function buildAppOn(
   const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false };
   const app = await buildApp({ config, database, logger: false, serveClient: false, ...options });
   await app.ready();
-  afterAll(() => app.close());
+  closeWithScope(() => app.close());
   return app;
 }
 

@@ -124,15 +124,22 @@ export class BossQueue implements JobQueue {
     for (const type of types) await this.ensureQueue(type, this.queueOptions(type));
     this.started = true;
     // Workers take jobs once the job thread is up, so an attempt's time limit never includes the thread's start.
-    if (this.settings.work) this.working = this.host.warm().then(() => this.startWorkers(types));
+    if (this.settings.work) {
+      // Caught where it is made: a start that fails (the database closed under it) must not be an
+      // unhandled rejection of the process until stop() happens to await it.
+      this.working = this.host.warm().then(() => this.startWorkers(types)).catch((err: Error) => {
+        if (!this.stopping) console.warn(`job queue: starting the workers: ${err.message}`);
+      });
+    }
   }
 
   private async startWorkers(types: string[]) {
-    if (this.stopping) return;
     for (const type of types) {
+      if (this.stopping) return;
       const cron = this.options(type).cron;
       if (cron) await this.boss.schedule(type, cron, this.envelope(type, {}, { userId: null, clientId: null, context: null }, `cron:${type}`) as unknown as object, { tz: 'UTC' });
     }
+    if (this.stopping) return;
     for (const type of types) this.loops.push(this.loop(type, this.settings.concurrency, (job) => this.runAttempt(job)));
     this.loops.push(this.loop(FAILED_QUEUE, 1, (job) => this.tellFailed(job.data)));
   }
