@@ -95,7 +95,7 @@ const andSize = (a: Uint8Array, b: Uint8Array) => {
 
 /** The counts call by hand: focus = every focused id AND every OR-group; null for everyone. */
 function plainCounts(r: RegionData, q: CountsQuestion): Omit<CountsAnswer, 'segment_counts'> & { segment_counts: Record<string, { matched?: number; modeled?: number }> } {
-  const focusOf = (ids: number[]) => (ids.length || q.groups.length ? audienceMask(r, { include: { and: [...ids.map((id) => [id]), ...q.groups] }, exclude: [] }) : null);
+  const focusOf = (ids: number[]) => (ids.length || q.groups.length ? audienceMask(r, { include: { and: [...ids.map((id) => [id]), ...q.groups] }, exclude: [], values: [] }) : null);
   const within = (set: Uint8Array, focus: Uint8Array | null) => (focus ? andSize(set, focus) : maskSize(set));
   const out = { segment_counts: {} as Record<string, { matched?: number; modeled?: number }>, market_counts: {} as CountsAnswer['market_counts'], total_matched_count: 0, total_modeled_count: 0 };
   const side = (byMarket: Record<string, number[]>, focus: Uint8Array | null, key: 'matched' | 'modeled') => {
@@ -122,7 +122,7 @@ function questions(r: RegionData, random: Random, liveOnly = false) {
     return random.pick(pool);
   };
   const ids = (min: number, max: number) => Array.from({ length: min + random.int(max - min + 1) }, id);
-  const rules = (): AudienceRules => ({ include: { and: Array.from({ length: 1 + random.int(4) }, () => ids(1, 5)) }, exclude: ids(0, 3) });
+  const rules = (): AudienceRules => ({ include: { and: Array.from({ length: 1 + random.int(4) }, () => ids(1, 5)) }, exclude: ids(0, 3), values: [] });
   const markets = (max: number) => {
     const out: Record<string, number[]> = {};
     // Keys from a small pool, so matched and modeled share markets now and then.

@@ -33,7 +33,7 @@ type Source = 'molecula' | 'es';
 const SOURCES: readonly Source[] = ['molecula', 'es'];
 const PEOPLE = TEST_POPULATION.people;
 /** A rule as a caller sends it: exclude may be left out. */
-type Rules = { include: { and: number[][] }; exclude?: number[] };
+type Rules = { include: { and: number[][] }; exclude?: number[]; values?: number[][] };
 
 // ---- an independent count: member_chunks decoded here into plain Sets ---------------------
 
@@ -403,7 +403,7 @@ describe('the audience count engine API (issue 3)', async () => {
       const b = big;
       const rules: Rules[] = [
         { include: { and: [[b[0]!]] } },
-        { include: { and: [[b[0]!, b[1]!, b[2]!]] }, exclude: [] },
+        { include: { and: [[b[0]!, b[1]!, b[2]!]] }, exclude: [], values: [] },
         { include: { and: [[b[0]!, b[3]!], [b[1]!, b[4]!]] } },
         { include: { and: [[b[0]!, b[3]!], [b[1]!, b[4]!]] }, exclude: [b[2]!] },
         { include: { and: [[b[0]!], [b[1]!], [b[2]!, b[5]!, b[6]!]] }, exclude: [b[7]!, b[8]!] },
@@ -432,7 +432,7 @@ describe('the audience count engine API (issue 3)', async () => {
       expect(await ask({ include: { and: [[segment.id]] } })).toBe(0);
       expect(await ask({ include: { and: [[segment.id, top]] } })).toBe(kit.o.members(top).size);
       expect(await ask({ include: { and: [[top], [segment.id]] } })).toBe(0);
-      expect(await ask({ include: { and: [[top]] }, exclude: [segment.id] })).toBe(kit.o.members(top).size);
+      expect(await ask({ include: { and: [[top]] }, exclude: [segment.id], values: [] })).toBe(kit.o.members(top).size);
       expect(kit.o.members(top).size).toBeGreaterThan(0);
     });
 
@@ -599,7 +599,7 @@ describe('the audience count engine API (issue 3)', async () => {
       expect(data.rows.some((r) => r.index !== null && r.index > 100)).toBe(true);
       expect(data.rows.some((r) => r.index !== null && r.index < 100)).toBe(true);
       // Each generated segment leans on one category (lifts of 2 to 6): there, some value is significant.
-      const single = { include: { and: [[big[0]!]] }, exclude: [] };
+      const single = { include: { and: [[big[0]!]] }, exclude: [], values: [] };
       const widgets = await Promise.all(categories.map((c) => widgetOf(single, c.id)));
       widgets.forEach((w, i) => checkWidget(w, single, categories[i]!));
       expect(widgets.some((w) => w.rows.some((r) => r.significant))).toBe(true);
@@ -781,7 +781,7 @@ describe('the audience count engine API (issue 3)', async () => {
     const questions = (ids: number[]) => [
       { url: '/api/audiences/count', payload: { rules: { include: { and: [ids] } } } },
       { url: '/api/insights/counts', payload: { matched_short_ids: { '1': [big[0]!] }, focused_modeled_short_ids: ids, modeled_short_ids: { '2': [big[1]!] } } },
-      { url: '/api/insights/widgets', payload: { rules: { include: { and: [[big[0]!]] }, exclude: ids }, category: 'Age' } },
+      { url: '/api/insights/widgets', payload: { rules: { include: { and: [[big[0]!]] }, exclude: ids, values: [] }, category: 'Age' } },
       { url: '/api/insights/overlap', payload: { audiences: [{ name: 'a', rules: { include: { and: [[big[0]!]] } } }, { name: 'b', rules: { include: { and: [[big[1]!], ids] } } }] } },
     ];
     const each = async (ids: number[], check: (res: Awaited<ReturnType<Session['request']>>, what: string) => void, context = 'acme/us') => {
@@ -825,7 +825,7 @@ describe('the audience count engine API (issue 3)', async () => {
     });
 
     it('names both unknown and deleted ids when a rule has both', async () => {
-      const res = await analyst.request({ method: 'POST', url: '/api/audiences/count', payload: { rules: { include: { and: [[999_998, deletedSegment.id]] }, exclude: [999_997] } }, context: 'acme/us' });
+      const res = await analyst.request({ method: 'POST', url: '/api/audiences/count', payload: { rules: { include: { and: [[999_998, deletedSegment.id]] }, exclude: [999_997], values: [] } }, context: 'acme/us' });
       const body = expectError(res, 422, 'UNKNOWN_SEGMENTS', /^No segments 999998, 999997 in acme\/us\. Segment \d+ was deleted by the provider\.$/);
       expect(body.error.details).toEqual({ unknown: [999_998, 999_997], deleted: [deletedSegment.id] });
     });
@@ -963,7 +963,7 @@ describe('the audience count engine API (issue 3)', async () => {
         for (let k = 2; k <= 41; k++) await engine.setBitmap(region, 'segment', k, strided(k));
         await engine.commit(region);
       };
-      const small: AudienceRules = { include: { and: [[2], [3]] }, exclude: [5] };
+      const small: AudienceRules = { include: { and: [[2], [3]] }, exclude: [5], values: [] };
       // Multiples of 6 below N, without the multiples of 30.
       const smallCount = Math.ceil(N / 6) - Math.ceil(N / 30);
 
@@ -974,7 +974,7 @@ describe('the audience count engine API (issue 3)', async () => {
         // segments (the engine keeps unions it has built, so repeats would be cheap): seconds
         // of work, far past the limit.
         const group = (j: number) => Array.from({ length: 500 }, (_, i) => 2 + (i % 40)).filter((id) => id !== 2 + (j % 40) && id !== 2 + ((j * 7 + 3) % 40));
-        const heavy = (a: number): AudienceRules => ({ include: { and: Array.from({ length: 20 }, (_, g) => group(a * 20 + g)) }, exclude: [11] });
+        const heavy = (a: number): AudienceRules => ({ include: { and: Array.from({ length: 20 }, (_, g) => group(a * 20 + g)) }, exclude: [11], values: [] });
         const started = performance.now();
         const stopped = engine.overlap(1, Array.from({ length: 5 }, (_, a) => heavy(a)));
         // A question queued behind it fails too, rather than hanging.
@@ -989,7 +989,7 @@ describe('the audience count engine API (issue 3)', async () => {
         await expect(engine.count(1, small)).rejects.toThrow('Client region 1 is not loaded');
         await load(1);
         expect(await engine.count(1, small)).toBe(smallCount);
-        expect(await engine.overlap(1, [small, { include: { and: [[4]] }, exclude: [] }])).toEqual({
+        expect(await engine.overlap(1, [small, { include: { and: [[4]] }, exclude: [], values: [] }])).toEqual({
           sizes: [smallCount, Math.ceil(N / 4)],
           pairs: [{ a: 0, b: 1, count: Math.ceil(N / 12) - Math.ceil(N / 60) }],
         });

@@ -270,14 +270,14 @@ function chooseQuestions(population: Population, seed: string): Questions {
       const err = Math.abs(n - goal) / goal;
       if (!best || err < best.err) best = { rules, count: n, err };
     };
-    for (const id of eligible) consider({ include: { and: [[id]] }, exclude: [] }, size(id));
+    for (const id of eligible) consider({ include: { and: [[id]] }, exclude: [], values: [] }, size(id));
     const below = eligible.filter((id) => size(id) < goal).sort((x, y) => size(y) - size(x)).slice(0, 20);
     const above = eligible.filter((id) => size(id) > goal).sort((x, y) => size(x) - size(y)).slice(0, 20);
     for (let i = 0; i < below.length; i++) {
-      for (let j = i + 1; j < below.length; j++) consider({ include: { and: [[below[i]!, below[j]!]] }, exclude: [] }, region.segment(below[i]!)!.orCardinality(region.segment(below[j]!)!));
+      for (let j = i + 1; j < below.length; j++) consider({ include: { and: [[below[i]!, below[j]!]] }, exclude: [], values: [] }, region.segment(below[i]!)!.orCardinality(region.segment(below[j]!)!));
     }
     for (let i = 0; i < above.length; i++) {
-      for (let j = i + 1; j < above.length; j++) consider({ include: { and: [[above[i]!], [above[j]!]] }, exclude: [] }, region.segment(above[i]!)!.andCardinality(region.segment(above[j]!)!));
+      for (let j = i + 1; j < above.length; j++) consider({ include: { and: [[above[i]!], [above[j]!]] }, exclude: [], values: [] }, region.segment(above[i]!)!.andCardinality(region.segment(above[j]!)!));
     }
     const found = best as { rules: AudienceRules; count: number } | null;
     if (!found) throw new Error(`No rule near ${share}`);
@@ -299,7 +299,7 @@ function chooseQuestions(population: Population, seed: string): Questions {
     large: near(0.4),
     attributeIds: catalog.attributes.map((a) => a.id),
     categories: [...new Set(catalog.attributes.map((a) => a.categoryIndex))].map((c) => catalog.attributes.filter((a) => a.categoryIndex === c).map((a) => a.id)),
-    rule: { include: { and: groups }, exclude },
+    rule: { include: { and: groups }, exclude, values: [] },
   };
 }
 

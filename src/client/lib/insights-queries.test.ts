@@ -6,13 +6,18 @@ const ctx = 'acme/us/fizz-cola/fizz-original';
 
 describe('normalizeRules', () => {
   it('spells a rule one way: ids sorted and once, groups sorted and once, excludes sorted', () => {
-    expect(normalizeRules({ include: { and: [[10, 2, 2], [1], [2, 10]] }, exclude: [9, 3, 9] })).toEqual({ include: { and: [[1], [2, 10]] }, exclude: [3, 9] });
+    expect(normalizeRules({ include: { and: [[10, 2, 2], [1], [2, 10]] }, exclude: [9, 3, 9], values: [] })).toEqual({ include: { and: [[1], [2, 10]] }, exclude: [3, 9] });
+  });
+
+  it('spells value groups the same way, and leaves them out when there are none', () => {
+    expect(normalizeRules({ include: { and: [[4]] }, values: [[9, 3], [3, 9], [1]] })).toEqual({ include: { and: [[4]] }, exclude: [], values: [[1], [3, 9]] });
   });
 });
 
 describe('insights query keys', () => {
   it('hold the context and the rule, so each context keeps its own insights', () => {
-    const a = { include: { and: [[2, 1]] }, exclude: [] };
+    const a = { include: { and: [[2, 1]] }, exclude: [], values: [] };
+    // Without values the key is spelt as before they existed (keys kept on a device still match).
     const b = { include: { and: [[1, 2]] }, exclude: [] };
     expect(categoriesQueryOptions(ctx).queryKey).toEqual(['insights', ctx, 'categories']);
     expect(widgetQueryOptions(ctx, a, 7).queryKey).toEqual(['insights', ctx, 'widget', b, '7']);

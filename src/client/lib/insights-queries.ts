@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import type { AudienceRules, AudienceRulesInput } from '@shared/schemas/audience-rules';
+import type { AudienceRulesInput } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { categoriesResponseSchema, countResponseSchema, widgetResponseSchema } from '@shared/schemas/insights';
 import { api } from './api-client';
@@ -47,9 +47,9 @@ function normalizeGroups(groups: readonly (readonly number[])[]): number[][] {
 
 const insightKeys = {
   categories: (context: string) => ['insights', context, 'categories'] as const,
-  widget: (context: string, rules: AudienceRules, category: CategoryRef) =>
+  widget: (context: string, rules: AudienceRulesInput, category: CategoryRef) =>
     ['insights', context, 'widget', normalizeRules(rules), String(category)] as const,
-  audienceCount: (context: string, rules: AudienceRules) => ['insights', context, 'audience-count', normalizeRules(rules)] as const,
+  audienceCount: (context: string, rules: AudienceRulesInput) => ['insights', context, 'audience-count', normalizeRules(rules)] as const,
 };
 
 /** Whether an error is the server saying the region's data is still being prepared. */
@@ -72,7 +72,7 @@ export const categoriesQueryOptions = (context: string) =>
   });
 
 /** One index widget of a rule: per value of the category, share, base share, index and flags. */
-export const widgetQueryOptions = (context: string, rules: AudienceRules, category: CategoryRef) =>
+export const widgetQueryOptions = (context: string, rules: AudienceRulesInput, category: CategoryRef) =>
   queryOptions({
     queryKey: insightKeys.widget(context, rules, category),
     queryFn: async ({ signal }) =>
@@ -83,7 +83,7 @@ export const widgetQueryOptions = (context: string, rules: AudienceRules, catego
   });
 
 /** People in a rule (OR within a group, AND across groups, minus the excludes). */
-export const audienceCountQueryOptions = (context: string, rules: AudienceRules) =>
+export const audienceCountQueryOptions = (context: string, rules: AudienceRulesInput) =>
   queryOptions({
     queryKey: insightKeys.audienceCount(context, rules),
     queryFn: async ({ signal }): Promise<number> =>

@@ -99,7 +99,7 @@ describe('selection', () => {
     expect(toggleSelection([2], 1)).toEqual([2, 1]);
   });
   it('ORs audiences of a market and ANDs the markets', () => {
-    expect(selectionRules([a, b, c], 'matched')).toEqual({ include: { and: [[5, 6], [7]] }, exclude: [] });
+    expect(selectionRules([a, b, c], 'matched')).toEqual({ include: { and: [[5, 6], [7]] }, exclude: [], values: [] });
     expect(selectionRules([a], 'modeled')).toBeNull();
   });
   it('gates Save Audience', () => {

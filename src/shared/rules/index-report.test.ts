@@ -95,11 +95,11 @@ describe('rules', () => {
   const names = new Map([[1, 'Runners'], [2, 'Cyclists'], [3, 'Parents'], [4, 'Students']]);
 
   it('reads a rule in words with segment names, naming unknown ids', () => {
-    expect(rulesInWords({ include: { and: [[1, 2], [3]] }, exclude: [4, 9] }, (id) => names.get(id))).toBe('(Runners or Cyclists) and Parents, excluding Students or segment 9');
-    expect(rulesInWords({ include: { and: [[1, 2]] }, exclude: [] }, (id) => names.get(id))).toBe('Runners or Cyclists');
+    expect(rulesInWords({ include: { and: [[1, 2], [3]] }, exclude: [4, 9], values: [] }, (id) => names.get(id))).toBe('(Runners or Cyclists) and Parents, excluding Students or segment 9');
+    expect(rulesInWords({ include: { and: [[1, 2]] }, exclude: [], values: [] }, (id) => names.get(id))).toBe('Runners or Cyclists');
   });
 
   it('intersects two rules: all groups of both, either exclude', () => {
-    expect(intersectRules({ include: { and: [[1]] }, exclude: [4] }, { include: { and: [[2, 3]] }, exclude: [4, 5] })).toEqual({ include: { and: [[1], [2, 3]] }, exclude: [4, 5] });
+    expect(intersectRules({ include: { and: [[1]] }, exclude: [4], values: [] }, { include: { and: [[2, 3]] }, exclude: [4, 5], values: [] })).toEqual({ include: { and: [[1], [2, 3]] }, exclude: [4, 5], values: [] });
   });
 });

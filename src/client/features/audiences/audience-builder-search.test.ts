@@ -4,7 +4,7 @@ import {
   audienceBuilderHref, audienceBuilderSearch, audienceBuilderSearchSchema, parseLabelsParam, parseRulesParam, returnHref, returnLabel, sanitizeReturnUrl,
 } from './audience-builder-search';
 
-const rules = { include: { and: [[3, 1], [7]] }, exclude: [9] };
+const rules = { include: { and: [[3, 1], [7]] }, exclude: [9], values: [] };
 
 describe('sanitizeReturnUrl', () => {
   it('keeps paths relative to the product scope', () => {
@@ -44,7 +44,7 @@ describe('rules and labels parameters', () => {
   it('reads a rule from JSON text or an object the router already parsed', () => {
     expect(parseRulesParam(JSON.stringify(rules))).toEqual(rules);
     expect(parseRulesParam(rules)).toEqual(rules);
-    expect(parseRulesParam(JSON.stringify({ include: { and: [[1]] } }))).toEqual({ include: { and: [[1]] }, exclude: [] });
+    expect(parseRulesParam(JSON.stringify({ include: { and: [[1]] } }))).toEqual({ include: { and: [[1]] }, exclude: [], values: [] });
   });
 
   it('gives null for a missing or invalid rule', () => {

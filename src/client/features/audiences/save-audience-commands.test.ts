@@ -3,7 +3,7 @@ import { AUDIENCE_TEXT } from '@shared/rules/audiences';
 import type { StoredCommand } from '../../lib/offline/db';
 import { saveAudienceBody, savedAudienceHandler, validateAudienceDraft, type AudienceRowView } from './save-audience-commands';
 
-const rules = { include: { and: [[1, 2]] }, exclude: [] };
+const rules = { include: { and: [[1, 2]] }, exclude: [], values: [] };
 
 describe('validateAudienceDraft', () => {
   it('needs a name, trimmed, of at most 100 characters', () => {

@@ -46,6 +46,7 @@ function randomRules(random: Random): AudienceRules {
   return {
     include: { and: Array.from({ length: groups }, () => Array.from({ length: 1 + random.int(4) }, () => random.pick(ids))) },
     exclude: random.next() < 0.5 ? [] : Array.from({ length: 1 + random.int(2) }, () => random.pick(ids)),
+    values: [],
   };
 }
 
@@ -68,13 +69,13 @@ describe('countRule and audienceSet', () => {
   });
 
   it('refuses an unknown segment', () => {
-    expect(() => countRule(source, { include: { and: [[99_999]] }, exclude: [] })).toThrow(/Unknown segment 99999/);
+    expect(() => countRule(source, { include: { and: [[99_999]] }, exclude: [], values: [] })).toThrow(/Unknown segment 99999/);
   });
 });
 
 describe('widgetCounts with widgetMaths', () => {
   it('gives count, share, base share, index and z per value, matching a direct count', () => {
-    const audience = audienceSet(source, { include: { and: [[1, 2]] }, exclude: [] });
+    const audience = audienceSet(source, { include: { and: [[1, 2]] }, exclude: [], values: [] });
     const ids = [...attributes.keys()].slice(0, 7);
     const rows = widgetCounts(source, audience, ids).map((c) => ({ ...c, ...widgetMaths(c.count, audience.size, c.valueSize, PEOPLE) }));
     for (const row of rows) {

@@ -31,6 +31,7 @@ function randomRules(random: Random): AudienceRules {
   return {
     include: { and: Array.from({ length: 1 + random.int(3) }, () => Array.from({ length: 1 + random.int(3) }, () => random.pick(segmentIds))) },
     exclude: random.next() < 0.5 ? [] : [random.pick(segmentIds)],
+    values: [],
   };
 }
 

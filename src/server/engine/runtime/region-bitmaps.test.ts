@@ -21,6 +21,7 @@ describe('RegionBitmaps.union', () => {
     const random = new Random('kept');
     const rules: AudienceRules[] = Array.from({ length: 8 }, () => ({
       include: { and: [[random.pick(ids), random.pick(ids), random.pick(ids)], [random.pick(ids), random.pick(ids)]] },
+      values: [],
       exclude: [random.pick(ids), random.pick(ids)],
     }));
     for (let round = 0; round < 3; round++) {

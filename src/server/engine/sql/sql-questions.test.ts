@@ -67,13 +67,14 @@ describe('the SQL and bitmap engines agree', () => {
       const rules: AudienceRules = {
         include: { and: Array.from({ length: 1 + random.int(3) }, () => Array.from({ length: 1 + random.int(4) }, () => random.pick(ids))) },
         exclude: random.next() < 0.5 ? [] : Array.from({ length: 1 + random.int(2) }, () => random.pick(ids)),
+        values: [],
       };
       expect(await countRuleSql(database.db, clientRegionId, rules), JSON.stringify(rules)).toBe(countRule(source, rules));
     }
   }, 60_000);
 
   it('on the widget counts of a category', async () => {
-    const rules: AudienceRules = { include: { and: [[1, 2, 3], [4, 5]] }, exclude: [6] };
+    const rules: AudienceRules = { include: { and: [[1, 2, 3], [4, 5]] }, exclude: [6], values: [] };
     const attributeIds = [...attributes.keys()].slice(0, 12);
     const { values: fromSql, audienceCount } = await widgetCountsSql(database.db, clientRegionId, rules, attributeIds);
     expect(audienceCount).toBe(countRule(source, rules));

@@ -47,14 +47,14 @@ describe('building a delivery\'s members from stored chunks', () => {
   };
 
   const rules: AudienceRules[] = [
-    { include: { and: [[101]] }, exclude: [] },
-    { include: { and: [[101, 103]] }, exclude: [] },
-    { include: { and: [[101, 103], [102, 105]] }, exclude: [] },
-    { include: { and: [[101], [105], [102, 104]] }, exclude: [103] },
-    { include: { and: [[102, 103, 106]] }, exclude: [101, 104] },
-    { include: { and: [[101], [200]] }, exclude: [] },
-    { include: { and: [[101, 102]] }, exclude: [101, 102] },
-    { include: { and: [[999]] }, exclude: [] },
+    { include: { and: [[101]] }, exclude: [], values: [] },
+    { include: { and: [[101, 103]] }, exclude: [], values: [] },
+    { include: { and: [[101, 103], [102, 105]] }, exclude: [], values: [] },
+    { include: { and: [[101], [105], [102, 104]] }, exclude: [103], values: [] },
+    { include: { and: [[102, 103, 106]] }, exclude: [101, 104], values: [] },
+    { include: { and: [[101], [200]] }, exclude: [], values: [] },
+    { include: { and: [[101, 102]] }, exclude: [101, 102], values: [] },
+    { include: { and: [[999]] }, exclude: [], values: [] },
   ];
 
   it.each(rules.map((r) => [JSON.stringify(r), r] as const))('gives exactly the people of %s', async (_name, rule) => {
@@ -71,10 +71,10 @@ describe('building a delivery\'s members from stored chunks', () => {
   it('reads each named segment once and reports each read', async () => {
     reads.length = 0;
     const told: [number, number][] = [];
-    await buildMembers({ include: { and: [[101, 102], [102, 103]] }, exclude: [101] }, load, { onLoaded: (d, t) => void told.push([d, t]) });
+    await buildMembers({ include: { and: [[101, 102], [102, 103]] }, exclude: [101], values: [] }, load, { onLoaded: (d, t) => void told.push([d, t]) });
     expect(reads).toEqual([101, 102, 103]);
     expect(told).toEqual([[1, 3], [2, 3], [3, 3]]);
-    expect(ruleSegments({ include: { and: [[5, 6], [6]] }, exclude: [7, 5] })).toEqual([5, 6, 7]);
+    expect(ruleSegments({ include: { and: [[5, 6], [6]] }, exclude: [7, 5], values: [] })).toEqual([5, 6, 7]);
   });
 
   it('stops when its signal is aborted', async () => {
@@ -83,6 +83,6 @@ describe('building a delivery\'s members from stored chunks', () => {
       controller.abort(new Error('cancelled'));
       return stored(segments.get(id) ?? []);
     };
-    await expect(buildMembers({ include: { and: [[101], [102]] }, exclude: [] }, slow, { signal: controller.signal })).rejects.toThrow('cancelled');
+    await expect(buildMembers({ include: { and: [[101], [102]] }, exclude: [], values: [] }, slow, { signal: controller.signal })).rejects.toThrow('cancelled');
   });
 });

@@ -5,8 +5,8 @@ import type { WidgetAnswer } from '../../engine/questions';
 import { categoryRows, readableReason, ReportError, stopReason, type Ask } from './index-report-job';
 import type { IndexReportRequest } from './index-report-request';
 
-const audience: AudienceRules = { include: { and: [[1]] }, exclude: [] };
-const baseRules: AudienceRules = { include: { and: [[2]] }, exclude: [3] };
+const audience: AudienceRules = { include: { and: [[1]] }, exclude: [], values: [] };
+const baseRules: AudienceRules = { include: { and: [[2]] }, exclude: [3], values: [] };
 const values = [{ id: 10, name: 'Young' }, { id: 11, name: 'Old' }];
 const request = (compare: IndexReportRequest['compare_base']): IndexReportRequest => ({
   name: 'r', audience: { name: 'a', rules: audience }, categories: [5], compare_base: compare, tab: 'person_level',
@@ -41,7 +41,7 @@ describe('categoryRows', () => {
   });
 
   it('against a base audience: shares of the base, z against the base outside the audience', async () => {
-    const both: AudienceRules = { include: { and: [[1], [2]] }, exclude: [3] };
+    const both: AudienceRules = { include: { and: [[1], [2]] }, exclude: [3], values: [] };
     const { ask, asked } = fakeAsk({
       [JSON.stringify(audience)]: { audienceCount: 400, people: 10_000, values: [{ attributeId: 10, count: 200, valueSize: 2_000 }, { attributeId: 11, count: 200, valueSize: 8_000 }] },
       [JSON.stringify(baseRules)]: { audienceCount: 1_000, people: 10_000, values: [{ attributeId: 10, count: 100, valueSize: 2_000 }, { attributeId: 11, count: 900, valueSize: 8_000 }] },
