@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
 import type { AudienceRulesInput } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
-import { categoriesResponseSchema, countResponseSchema, widgetResponseSchema } from '@shared/schemas/insights';
+import { categoriesResponseSchema, countResponseSchema, ruleCountsResponseSchema, widgetResponseSchema, type RuleCounts } from '@shared/schemas/insights';
 import { api } from './api-client';
 import { isApiError } from './api-error';
 
@@ -50,6 +50,8 @@ const insightKeys = {
   widget: (context: string, rules: AudienceRulesInput, category: CategoryRef) =>
     ['insights', context, 'widget', normalizeRules(rules), String(category)] as const,
   audienceCount: (context: string, rules: AudienceRulesInput) => ['insights', context, 'audience-count', normalizeRules(rules)] as const,
+  // Not normalised: the answer's per-group counts follow the rule's own order.
+  ruleCounts: (context: string, rules: AudienceRulesInput) => ['insights', context, 'rule-counts', rules] as const,
 };
 
 /** Whether an error is the server saying the region's data is still being prepared. */
@@ -88,6 +90,17 @@ export const audienceCountQueryOptions = (context: string, rules: AudienceRulesI
     queryKey: insightKeys.audienceCount(context, rules),
     queryFn: async ({ signal }): Promise<number> =>
       (await api('/api/audiences/count', countResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules) }, context: parseContextHeader(context), signal })).data.count,
+    staleTime: FIVE_MINUTES,
+    refetchInterval: askAgainWhileNotReady,
+    meta: { handlesErrors: true },
+  });
+
+/** The builder's live counts: the whole rule and each of its groups (POST /api/insights/rule-counts). */
+export const ruleCountsQueryOptions = (context: string, rules: AudienceRulesInput) =>
+  queryOptions({
+    queryKey: insightKeys.ruleCounts(context, rules),
+    queryFn: async ({ signal }): Promise<RuleCounts> =>
+      (await api('/api/insights/rule-counts', ruleCountsResponseSchema, { method: 'POST', body: { rules }, context: parseContextHeader(context), signal })).data,
     staleTime: FIVE_MINUTES,
     refetchInterval: askAgainWhileNotReady,
     meta: { handlesErrors: true },

@@ -62,6 +62,26 @@ export const segmentLookupResponseSchema = z.object({
 export const countBodySchema = z.object({ rules: audienceRulesSchema });
 export const countResponseSchema = z.object({ data: z.object({ count: z.int() }) });
 
+/**
+ * `POST /api/insights/rule-counts` (issue 15, the builder's live counts): the whole rule's people
+ * and, in the same answer, each part's own people, so one request follows an edit.
+ */
+export const ruleCountsBodySchema = z.object({ rules: audienceRulesSchema });
+export const ruleCountsSchema = z.object({
+  /** People of the whole rule. */
+  count: z.int(),
+  /** People of each include OR-group alone, in the rule's order. */
+  include: z.array(z.int()),
+  /** People of each value group alone, in the rule's order. */
+  values: z.array(z.int()),
+  /** People in any excluded segment (0 without excludes). */
+  exclude: z.int(),
+  /** Everyone in the region's data. */
+  people: z.int(),
+});
+export type RuleCounts = z.infer<typeof ruleCountsSchema>;
+export const ruleCountsResponseSchema = z.object({ data: ruleCountsSchema });
+
 const idList = (what: string) =>
   z.array(idSchema).check(z.maxLength(INSIGHT_LIMITS.idsPerList, `${what} may name at most ${INSIGHT_LIMITS.idsPerList} segments`));
 const byMarket = (what: string) =>
