@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXPLORE_LIMITS } from '@shared/rules/explore';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
@@ -39,7 +39,8 @@ export function useLiveCounts(context: string, rules: AudienceRules | null): Liv
   const counts = useQuery({ ...ruleCountsQueryOptions(context, asked ?? { include: { and: [] } }), enabled: asked !== null, placeholderData: keepPreviousData });
   const missingEndpoint = isApiError(counts.error) && counts.error.status === 404;
   const total = useQuery({ ...audienceCountQueryOptions(context, asked ?? { include: { and: [] } }), enabled: asked !== null && missingEndpoint, placeholderData: keepPreviousData });
-  const current: Partial<RuleCounts> | undefined = counts.data ?? (missingEndpoint && total.data !== undefined ? { count: total.data } : undefined);
+  const fallback = useMemo(() => (total.data !== undefined ? { count: total.data } : undefined), [total.data]);
+  const current: Partial<RuleCounts> | undefined = counts.data ?? (missingEndpoint ? fallback : undefined);
   const answered = current !== undefined && !counts.isPlaceholderData && !(missingEndpoint && total.isPlaceholderData);
   // The last answer, remembered for when the next question cannot be asked (offline).
   const [last, setLast] = useState(current);
