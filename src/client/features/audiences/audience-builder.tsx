@@ -179,7 +179,7 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
             </select>
           </div>
         </SegmentCatalogue>
-        <ValuesPicker context={productPath} chosen={chosenValues} groups={draft.values.length} warning={kind === 'audience' ? BUILDER_TEXT.nonSegments : null}
+        <ValuesPicker context={productPath} chosen={chosenValues} groups={draft.values.length} warning={kind === 'audience' && draft.values.length > 0 ? BUILDER_TEXT.nonSegments : null}
           onAdd={(v, group) => setDraft((d) => addValue(d, v.id, group))} />
       </div>
       <div className="audience-builder__rule">

@@ -73,8 +73,9 @@ export function RuleGroups({ draft, onChange, labels, valueLabels, groupCounts }
         <button type="button" className="button button--secondary" onClick={() => onChange(addGroup(draft))}>Add group</button>
       </section>
       {draft.values.length > 0 ? (
-        <section className="rule-groups" aria-label="Demographic values">
-          <h2 className="audience-builder__section-title">Demographic values</h2>
+        <section className="rule-groups" aria-label="Include values">
+          <h2 className="audience-builder__section-title">Include values</h2>
+          <p className="field__hint">People with any value of a group (OR), and in every group (AND).</p>
           <ol className="rule-groups__list">
             {draft.values.map((group, i) => (
               <li key={i} className="rule-group" aria-label={`Values ${i + 1}`}>

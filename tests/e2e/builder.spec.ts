@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, logInAs, unique } from './helpers';
+
+/** The audience builder (issue 15) of acme's Fizz Original in the US. */
+const CONTEXT = 'acme/us/fizz-cola/fizz-original';
+const PRODUCT = `/${CONTEXT}`;
+
+interface CatalogueSegment { id: number; name: string; path_parts: string[]; deleted: boolean }
+
+async function segmentNamed(page: Page, path: string): Promise<CatalogueSegment> {
+  const leaf = path.split(' > ').at(-1)!;
+  const res = await page.request.get(`/api/segments?region=us&per_page=200&q=${encodeURIComponent(leaf)}`, { headers: { 'x-context': CONTEXT } });
+  expect(res.status()).toBe(200);
+  const found = ((await res.json()) as { data: CatalogueSegment[] }).data.find((s) => !s.deleted && s.path_parts.join(' > ') === path);
+  expect(found, `a live segment at ${path}`).toBeTruthy();
+  return found!;
+}
+
+/** The builder as Grow's Save Audience opens it: Grow's selection is the first group. */
+async function openFromGrow(page: Page, start: CatalogueSegment) {
+  const search = new URLSearchParams({
+    action: 'create', referer: 'Grow', returnUrl: 'home', name: 'Gamers',
+    rules: JSON.stringify({ include: { and: [[start.id]] }, exclude: [], values: [] }),
+    labels: JSON.stringify({ [start.id]: start.path_parts.join(' > ') }),
+  });
+  await page.goto(`${PRODUCT}/audiences/builder?${search.toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Save Audience' })).toBeVisible();
+}
+
+const people = (page: Page) => page.getByRole('region', { name: 'People' }).getByText(/^People in this audience: [\d,]+$/);
+const countOf = async (page: Page) => Number(((await people(page).textContent()) ?? '').replace(/\D/g, ''));
+
+// The analyst may not create audiences in the demo (audiences create is the admin's): the admin saves them.
+test('the admin builds a three-group rule with an exclude, by search and by tree, watches the count and saves it as an audience', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logInAs(page, USERS.admin);
+  const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
+  await openFromGrow(page, gaming);
+  const group = (n: number) => page.getByRole('group', { name: `Group ${n}` });
+  await expect(group(1)).toContainText('Interests > Entertainment > Gaming');
+  await expect(people(page)).toBeVisible({ timeout: 15_000 });
+  const one = await countOf(page);
+
+  // By search, into a new group: the match is marked.
+  await page.getByLabel('Add segments to').selectOption({ label: 'New group' });
+  await page.getByLabel('Search segments').fill('sports runn');
+  const results = page.getByRole('list', { name: 'Matching segments' });
+  await expect(results.locator('mark').first()).toBeVisible();
+  await results.getByRole('button', { name: /^Add Interests > Sports > Running$/ }).first().click();
+  await expect(group(2)).toContainText('Interests > Sports > Running');
+  await expect.poll(() => countOf(page), { timeout: 15_000 }).not.toBe(one);
+  const two = await countOf(page);
+  expect(two).toBeLessThanOrEqual(one);
+
+  // By tree, into a third group.
+  await page.getByLabel('Search segments').fill('');
+  await page.getByLabel('Add segments to').selectOption({ label: 'New group' });
+  const tree = page.getByRole('list', { name: 'Segment catalogue' });
+  await tree.getByRole('button', { name: /^Interests \(/ }).click();
+  await tree.getByRole('button', { name: /^Food \(/ }).click();
+  const food = tree.getByRole('list', { name: 'Food' }).getByRole('button', { name: /^Add Interests > Food > / }).first();
+  const foodName = ((await food.getAttribute('aria-label')) ?? '').replace(/^Add /, '');
+  await food.click();
+  await expect(group(3)).toContainText(foodName);
+
+  // An exclude: added to a group, then NOT moves it to Exclude.
+  await page.getByLabel('Add segments to').selectOption({ label: 'Group 1' });
+  await page.getByLabel('Search segments').fill('Bargain Hunters');
+  await results.getByRole('button', { name: /^Add Behaviour > Shopping > Bargain Hunters$/ }).first().click();
+  await expect(group(1)).toContainText('Bargain Hunters');
+  await group(1).getByRole('button', { name: 'NOT Behaviour > Shopping > Bargain Hunters' }).click();
+  const excluded = page.getByRole('group', { name: 'Excluded segments' });
+  await expect(excluded).toContainText('Bargain Hunters');
+  await expect(group(1)).not.toContainText('Bargain Hunters');
+
+  // The rule in words, and a count for the whole rule.
+  const form = page.getByRole('form', { name: 'Save Audience' });
+  await expect(form).toContainText(`Any of: Interests > Entertainment > Gaming and Any of: Interests > Sports > Running and Any of: ${foodName} but not: Behaviour > Shopping > Bargain Hunters`);
+  await expect(people(page)).toBeVisible({ timeout: 15_000 });
+
+  // Leaving with changes asks first; staying keeps the rule.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
+  await expect(ask).toContainText('Are you sure you want to discard these changes?');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(excluded).toContainText('Bargain Hunters');
+
+  // Save: home, where the audience is listed.
+  const name = unique('builder audience');
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/home$`));
+  await expect(page.getByText(name).first()).toBeVisible({ timeout: 15_000 });
+});
+
+test('a demographic value can be added but stops saving as an audience, with the reason', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
+  await openFromGrow(page, gaming);
+  const form = page.getByRole('form', { name: 'Save Audience' });
+  await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await page.getByLabel('Category').selectOption({ label: 'Gender' });
+  await page.getByRole('button', { name: 'Add Gender: Female' }).click();
+  await expect(page.getByRole('region', { name: 'Include values' })).toContainText('Gender: Female');
+  await expect(form).toContainText('Any of: Interests > Entertainment > Gaming and Any of: Gender: Female');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(form).toContainText('This audience includes non-segments (demographic values), so it cannot be converted to an audience.');
+  await page.getByRole('button', { name: 'Remove Gender: Female' }).click();
+  await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
+});
+
+test('without audiences create the builder says why it cannot save', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
+  await openFromGrow(page, gaming);
+  const form = page.getByRole('form', { name: 'Save Audience' });
+  await expect(form).toContainText('You do not have permission to create audiences, so this selection cannot be saved as an audience.');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
