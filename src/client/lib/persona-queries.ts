@@ -10,7 +10,9 @@ import { api } from './api-client';
  */
 export const personaQueryOptions = (context: string, id: number) =>
   queryOptions({
-    queryKey: ['personas', context, 'one', id] as const,
+    // Explore's key for the same persona (features/explore/explore-keys.ts): one cache entry, which the
+    // outbox's persona handler keeps up to date with pending edits.
+    queryKey: ['explore', context, 'persona', String(id)] as const,
     queryFn: async ({ signal }): Promise<Persona> => (await api(`/api/personas/${id}`, personaResponseSchema, { context: parseContextHeader(context), signal })).data,
     staleTime: 60_000,
     meta: { handlesErrors: true },

@@ -10,7 +10,9 @@ import { temporaryId } from './offline/outbox-store';
  * (what the dropdown shows meanwhile) and makes the same commands; this module only queues them,
  * so the builder needs none of Explore's code. The command shape (issue 15 contract):
  * - create: POST /api/personas, body CreatePersonaBody with client_key = the temporary entity id;
- * - edit: PUT /api/personas/{id}, body UpdatePersonaBody with the version edited and `base`.
+ * - edit: PUT /api/personas/{id}, body UpdatePersonaBody without `version` (the outbox sets it
+ *   from the command's baseVersion when it sends) and with `base`: what the edit saw of the fields it sets.
+ * The same shape as features/explore/persona-commands.ts (createPersona, updatePersona).
  */
 export const PERSONA_ENTITY = 'persona';
 
@@ -30,10 +32,9 @@ export function enqueuePersonaUpdate(
   persona: Pick<Persona, 'id' | 'name' | 'identifiers' | 'version'>,
   changes: { name: string; identifiers: AudienceRules },
 ): Promise<StoredCommand> {
-  const body: UpdatePersonaBody = {
+  const body: Omit<UpdatePersonaBody, 'version'> = {
     name: changes.name.trim(),
     identifiers: changes.identifiers,
-    version: persona.version,
     base: { name: persona.name, ...(persona.identifiers ? { identifiers: persona.identifiers } : {}) },
   };
   return enqueue({
