@@ -140,12 +140,11 @@ export async function widget(asker: Asker, rules: AudienceRules | null, category
     category: { id: wanted.id, name: wanted.name },
     audience_count: answer.audienceCount,
     base_count: answer.people,
-    rows: answer.values.map((v) => ({
-      value_id: v.attributeId,
-      name: names.get(v.attributeId) ?? '',
-      count: v.count,
-      ...widgetMaths(v.count, answer.audienceCount, v.valueSize, answer.people),
-    })),
+    rows: answer.values.map((v) => {
+      const maths = widgetMaths(v.count, answer.audienceCount, v.valueSize, answer.people);
+      // Everyone against everyone: the index is 100 exactly, not 100 give or take a rounding.
+      return { value_id: v.attributeId, name: names.get(v.attributeId) ?? '', count: v.count, ...maths, index: rules || maths.index === null ? maths.index : 100 };
+    }),
   };
 }
 
