@@ -51,6 +51,9 @@ test('the admin builds a three-group rule with an exclude, by search and by tree
   await expect.poll(() => countOf(page), { timeout: 15_000 }).not.toBe(one);
   const two = await countOf(page);
   expect(two).toBeLessThanOrEqual(one);
+  // Each group has its own count (the rule-counts answer).
+  await expect(group(1).getByText(/^[\d,]+ people$/)).toBeVisible();
+  await expect(group(2).getByText(/^[\d,]+ people$/)).toBeVisible();
 
   // By tree, into a third group.
   await page.getByLabel('Search segments').fill('');
@@ -105,7 +108,7 @@ test('a demographic value can be added but stops saving as an audience, with the
   await expect(page.getByRole('region', { name: 'Include values' })).toContainText('Gender: Female');
   await expect(form).toContainText('Any of: Interests > Entertainment > Gaming and Any of: Gender: Female');
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expect(form).toContainText('This audience includes non-segments (demographic values), so it cannot be converted to an audience.');
+  await expect(form).toContainText('This audience includes non-segments (demographic values), so it cannot be saved as an audience.');
   await page.getByRole('button', { name: 'Remove Gender: Female' }).click();
   await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
 });
@@ -156,4 +159,40 @@ test('a rule built in the persona builder is saved as a persona', async ({ page 
     const list = ((await res.json()) as { data: { name: string; identifiers: { include: { and: number[][] } } | null }[] }).data;
     return list.find((p) => p.name === name)?.identifiers?.include.and ?? null;
   }, { timeout: 15_000 }).toEqual([[gaming.id]]);
+});
+
+test('segments move between groups by drag and by keyboard, and groups reorder', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
+  await openFromGrow(page, gaming);
+  const group = (n: number) => page.getByRole('group', { name: `Group ${n}` });
+  await page.getByLabel('Add segments to').selectOption({ label: 'New group' });
+  await page.getByLabel('Search segments').fill('sports runn');
+  await page.getByRole('list', { name: 'Matching segments' }).getByRole('button', { name: /^Add Interests > Sports > Running$/ }).first().click();
+  await expect(group(2)).toContainText('Running');
+
+  // Keyboard: the segment's "Move to" list.
+  await group(2).getByLabel('Move Interests > Sports > Running to').selectOption({ label: 'Group 1' });
+  await expect(group(1)).toContainText('Running');
+  await expect(group(2)).not.toContainText('Running');
+
+  // Pointer: drag Gaming by its handle onto Group 2.
+  const handle = group(1).getByRole('button', { name: 'Drag Interests > Entertainment > Gaming' });
+  const from = (await handle.boundingBox())!;
+  const to = (await group(2).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(group(2)).toContainText('Gaming');
+  await expect(group(1)).not.toContainText('Gaming');
+
+  // Groups: reorder and remove.
+  await page.getByRole('button', { name: 'Move group 2 up' }).click();
+  await expect(group(1)).toContainText('Gaming');
+  await expect(group(2)).toContainText('Running');
+  await page.getByRole('button', { name: 'Remove group 2' }).click();
+  await expect(page.getByRole('form', { name: 'Save Audience' })).toContainText(/Any of: Interests > Entertainment > Gaming(?! and)/);
+  await expect(page.getByRole('group', { name: 'Group 2' })).toHaveCount(0);
 });

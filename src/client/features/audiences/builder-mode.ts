@@ -1,3 +1,4 @@
+import { AUDIENCE_TEXT } from '@shared/rules/audiences';
 import { EXPLORE_TEXT } from '@shared/rules/explore';
 import type { BuilderAction } from './audience-builder-search';
 
@@ -31,8 +32,8 @@ export const BUILDER_TEXT = {
   noPersonaCreate: EXPLORE_TEXT.noCreate,
   noPersonaUpdate: EXPLORE_TEXT.noUpdate,
   noMotivation: EXPLORE_TEXT.noMotivation,
-  /** A saved audience names segments only (spec 3 §5). */
-  nonSegments: EXPLORE_TEXT.convertNonSegments,
+  /** A saved audience names segments only (spec 3 §5): the server's words. */
+  nonSegments: AUDIENCE_TEXT.nonSegments,
   noSingle: (name: string) => `You do not have permission to create an audience from ${name}.`,
   smallSample: (threshold: number) => `This audience has fewer than ${threshold} people: results based on it may not be reliable.`,
   needsConnection: 'Counts need a connection.',
