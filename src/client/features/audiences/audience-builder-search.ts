@@ -59,9 +59,9 @@ export function parseLabelsParam(value: unknown): Record<string, string> {
   );
 }
 
-/** Segment ids (JSON array) to leave out of the rule: an invalid persona's deleted segments. */
+/** Segment ids to leave out of the rule (an invalid persona's deleted segments): '4,5', a JSON array, or one id. */
 export function parseIdListParam(value: unknown): number[] {
-  const raw = jsonValue(value);
+  const raw = typeof value === 'string' && !value.trim().startsWith('[') ? value.split(',').map((v) => Number(v.trim())) : typeof value === 'number' ? [value] : jsonValue(value);
   if (!Array.isArray(raw)) return [];
   return raw.filter((v): v is number => Number.isSafeInteger(v) && (v as number) > 0).slice(0, 1000);
 }
@@ -87,8 +87,8 @@ export const audienceBuilderSearchSchema = z.object({
   labels: json(parseLabelsParam),
   /** A default name for the audience. */
   name: text(1000),
-  /** Segment ids to drop from the rule to start from (JSON array; Explore's invalid persona). */
-  drop: z.catch(z.optional(z.pipe(z.union([z.string(), z.array(z.unknown())]), z.transform((v: string | unknown[]) => parseIdListParam(v)))), undefined),
+  /** Segment ids to drop from the rule to start from ('4,5'; Explore's invalid persona). */
+  removeSegmentIds: z.catch(z.optional(z.pipe(z.union([z.string(), z.number(), z.array(z.unknown())]), z.transform((v: string | number | unknown[]) => parseIdListParam(v)))), undefined),
 });
 
 export type AudienceBuilderSearch = z.output<typeof audienceBuilderSearchSchema>;

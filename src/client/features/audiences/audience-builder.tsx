@@ -104,9 +104,9 @@ interface WorkspaceProps extends AudienceBuilderProps {
 function BuilderWorkspace({ search, productPath, region, can, kind, title, back, persona }: WorkspaceProps) {
   const router = useRouter();
   const start = useMemo<RuleDraft>(() => {
-    const drop = [...(search.drop ?? []), ...(persona?.deleted_segment_ids ?? [])];
+    const drop = [...(search.removeSegmentIds ?? []), ...(persona?.deleted_segment_ids ?? [])];
     return draftFromRules(search.rules ?? persona?.identifiers ?? null, drop);
-  }, [search.rules, search.drop, persona]);
+  }, [search.rules, search.removeSegmentIds, persona]);
   const startName = search.name ?? (kind === 'persona-edit' ? persona?.name : undefined) ?? '';
   const [draft, setDraft] = useState<RuleDraft>(start);
   const [text, setText] = useState<AudienceDraft>({ name: startName, description: '' });

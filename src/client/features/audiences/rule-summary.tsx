@@ -46,11 +46,10 @@ export function RuleSummary({ rules, labels, valueLabels, live }: Props) {
             </p>
             {!live.stale && count < INSIGHT_LIMITS.smallSample ? <p role="status" className="audience-builder__warning">{BUILDER_TEXT.smallSample(INSIGHT_LIMITS.smallSample)}</p> : null}
           </>
-        ) : live.error && !live.needsConnection ? (
-          <p className="insight-error">{insightErrorMessage(live.error)}</p>
-        ) : live.needsConnection ? null : (
+        ) : live.error || live.needsConnection ? null : (
           <p role="status">Loading</p>
         )}
+        {rules !== null && live.error && !live.needsConnection ? <p className="insight-error">{insightErrorMessage(live.error)}</p> : null}
         {rules !== null && live.needsConnection ? <p role="status" className="audience-builder__offline">{BUILDER_TEXT.needsConnection}</p> : null}
       </section>
     </>
