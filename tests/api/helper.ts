@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
 import { seedTestPopulation } from './population';
+import { completeExploreDemo } from '../../src/server/db/seed-explore';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const ADMIN = 'admin@demo.test';
@@ -39,6 +40,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
     await database.migrate();
     await seedDemo(database.db, DEMO_PASSWORD);
     await seedTestPopulation(database);
+    await completeExploreDemo(database.db);
     return {
       database,
       cleanup: async () => {
