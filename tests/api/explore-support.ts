@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   customWidgetSchema,
@@ -11,23 +11,14 @@ import {
   type CustomWidget,
   type Persona,
 } from '../../src/shared/schemas/explore';
-import { segmentsPageSchema, type Segment } from '../../src/shared/schemas/insights';
 import { auditLog, demographicCategories, demographicValues } from '../../src/server/db/schema';
-import { ACME_PRODUCT, ADMIN, ANALYST, VIEWER, buildTestApp, login, type Session } from './helper';
+import { ACME_PRODUCT, apiKit, type Session, type Write } from './helper';
 import { clientRegionIdOf } from './population';
 import { strict } from './support';
 
 /** What the Explore API test files share: a fresh app, three sessions, request helpers, and acme/us's segments and values. */
 export async function exploreKit() {
-  const { app, database } = await buildTestApp();
-  const db = database.db;
-  const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
-
-  type Write = Omit<InjectOptions, 'headers'> & { context?: string; key?: string | null };
-  /** A request in ACME_PRODUCT unless told, with a fresh X-Request-ID (or the given one; null sends none). */
-  const send = (s: Session, { key, context = ACME_PRODUCT, ...opts }: Write): Promise<LightMyRequestResponse> =>
-    s.request({ ...opts, context, headers: key === null ? {} : { 'x-request-id': key ?? randomUUID() } });
-  const get = (url: string, s: Session = admin, context = ACME_PRODUCT) => s.request({ method: 'GET', url, context });
+  const { app, database, db, admin, analyst, viewer, send, get, usSegments, globexSegments } = await apiKit();
 
   const personaOf = (res: LightMyRequestResponse): Persona => {
     expect(res.statusCode, res.body).toBe(200);
@@ -55,13 +46,6 @@ export async function exploreKit() {
     return strict(widgetListResponseSchema).parse(res.json()).data.map((w) => customWidgetSchema.parse(w));
   };
 
-  const segmentsOf = async (context: string, region: string): Promise<Segment[]> => {
-    const res = await admin.request({ method: 'GET', url: `/api/segments?region=${region}&per_page=200&include_deleted=true`, context });
-    expect(res.statusCode, res.body).toBe(200);
-    return segmentsPageSchema.parse(res.json()).data.sort((a, b) => a.id - b.id);
-  };
-  const usSegments = await segmentsOf('acme', 'us');
-  const globexSegments = await segmentsOf('globex', 'us');
   const live = usSegments.filter((s) => !s.deleted);
   const deletedSegment = usSegments.find((s) => s.deleted);
   if (!deletedSegment || live.length < 20) throw new Error('the test population has too few segments');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_DATA_PERSONA_NAME, EXPLORE_TEXT } from '../../src/shared/rules/explore';
 import { motivationAudienceResponseSchema, personaConflictSchema } from '../../src/shared/schemas/explore';
 import { clients, motivationAudiences, personas, segments } from '../../src/server/db/schema';
-import { ACME_PRODUCT, ADMIN, GLOBEX_PRODUCT } from './helper';
+import { ADMIN, GLOBEX_PRODUCT } from './helper';
 import { exploreKit } from './explore-support';
 import { expectError, strict, userId } from './support';
 
