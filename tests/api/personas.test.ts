@@ -27,6 +27,7 @@ describe('Explore personas', async () => {
       expect(rest).toEqual(expect.arrayContaining(['Health-conscious Millennials', 'Weekend Sports Fans', 'Foodies, Not Fast Food', 'Gamers and Music Lovers', 'Outdoor Adventurers', 'Podcast Listeners']));
       expect(all.filter((p) => p.default).map((p) => p.name)).toEqual(['Weekend Sports Fans']);
       expect(all.filter((p) => p.is_all_data)).toHaveLength(1);
+      for (const p of all.slice(1)) for (const group of [...p.identifiers!.include.and, p.identifiers!.exclude]) expect(new Set(group).size, p.name).toBe(group.length);
       const globex = await list(GLOBEX_PRODUCT);
       expect(globex.map((p) => p.name)).toEqual([ALL_DATA_PERSONA_NAME, 'Affluent Drivers', 'Auto Enthusiasts', 'Car Shoppers', 'Road Trip Families']);
     });

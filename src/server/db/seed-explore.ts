@@ -44,10 +44,12 @@ async function seedScope(tx: Executor, s: DemoExploreScope): Promise<boolean> {
   const valueIds = await valueIdsOf(tx, clientRegionId);
   for (const p of s.personas) {
     if (named.has(p.name.toLowerCase())) continue;
+    // Two leaves may fall back to one segment: a group names each once.
+    const unique = (ids: number[]) => [...new Set(ids)];
     const [first = [], ...rest] = p.include.map((g) => g.map((leaf) => pick('matched', leaf)));
     const identifiers: AudienceRules = {
-      include: { and: [[...first, ...(p.deleted ?? []).map((leaf) => pick('deleted', leaf))], ...rest] },
-      exclude: (p.exclude ?? []).map((leaf) => pick('matched', leaf)),
+      include: { and: [unique([...first, ...(p.deleted ?? []).map((leaf) => pick('deleted', leaf))]), ...rest.map(unique)] },
+      exclude: unique((p.exclude ?? []).map((leaf) => pick('matched', leaf))),
       values: valuesOf(p, valueIds) ?? [],
     };
     const isDefault = (p.default ?? false) && !hasDefault;
