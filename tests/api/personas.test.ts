@@ -229,6 +229,21 @@ describe('Explore personas', async () => {
     });
   });
 
+  describe('a region whose data is not ready (acme/au has none)', () => {
+    const AU_PRODUCT = 'acme/au/fizz-cola/fizz-original';
+
+    it('judges no segment deleted, and refuses filters it cannot check with 503 DATA_NOT_READY', async () => {
+      const [allData] = await list(AU_PRODUCT);
+      expect(allData).toMatchObject({ is_all_data: true, deleted_segments_checked: false });
+      const [au] = await db.select({ productId: personas.productId, regionId: personas.regionId, clientId: personas.clientId }).from(personas).where(eq(personas.id, allData!.id));
+      const [stored] = await db.insert(personas).values({ ...au!, name: 'Stored earlier', identifiers: { include: { and: [[999_999_999]] }, exclude: [], values: [] } }).returning();
+      expect(await read(stored!.id, AU_PRODUCT)).toMatchObject({ deleted_segment_ids: [], deleted_segments_checked: false, segments: [] });
+      expectError(await create({ name: 'Too early', identifiers: rule(live[0]!.id) }, admin, { context: AU_PRODUCT }), 503, 'DATA_NOT_READY');
+      // An edit that leaves the filters alone needs no data.
+      expect(personaOf(await update(stored!, { name: 'Renamed early' }, admin, { context: AU_PRODUCT })).name).toBe('Renamed early');
+    });
+  });
+
   describe('delete', () => {
     it('deletes at the sent version, answering the persona as it was; an older version is a 409', async () => {
       const p = await newPersona();

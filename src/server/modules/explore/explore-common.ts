@@ -57,12 +57,15 @@ export async function personaView(scope: ExploreScope, row: repo.PersonaRow): Pr
 }
 
 /**
- * Refuses a rule naming a segment the region does not have or has deleted (422 UNKNOWN_SEGMENTS,
+ * Refuses a rule while the region's data is not ready (503 DATA_NOT_READY), or naming a segment the region does not have or has deleted (422 UNKNOWN_SEGMENTS,
  * as the insights routes answer) or a demographic value it does not have (422 VALIDATION_FAILED
  * at `where`.values).
  */
 export async function checkRules(scope: ExploreScope, rules: AudienceRules, where: string): Promise<void> {
   const clientRegion = await contextClientRegion(scope);
+  // Until the region's data is there its segments and values cannot be judged: 503, as the insights routes answer (an outbox sends it again later).
+  const engine = scope.data.engineFor(clientRegion, scope.auth.dataSource);
+  if (typeof engine === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, engine);
   await checkSegments(scope, clientRegion, ruleSegmentIds(rules));
   const wanted = ruleValueIds(rules);
   if (wanted.length === 0) return;
