@@ -4,7 +4,6 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../src/shared/constants';
 import { GROW_TEXT } from '../../src/shared/rules/grow';
-import { EXPLORE_TEXT } from '../../src/shared/rules/explore';
 import { AUDIENCE_TEXT, savedAudienceResponseSchema } from '../../src/shared/schemas/grow';
 import { homeEntitiesResponseSchema } from '../../src/shared/schemas/home';
 import { countResponseSchema } from '../../src/shared/schemas/insights';
@@ -47,7 +46,7 @@ describe('POST /api/audiences (Save Audience)', async () => {
   });
 
   it('saves the rule as an audience of the X-Context product with its people count, and audits it', async () => {
-    const rules = { include: { and: [[s1, s2], [s3]] }, exclude: [s4], values: [] };
+    const rules = { include: { and: [[s1, s2], [s3]] }, exclude: [s4] };
     const key = randomUUID();
     const res = await save(draft({ name: '  Summer Grow Picks  ', description: '  From the market map.  ', rules }), admin, { key });
     expect(res.statusCode, res.body).toBe(200);
@@ -161,15 +160,6 @@ describe('POST /api/audiences (Save Audience)', async () => {
       await db.update(segments).set({ deleted: false }).where(eq(segments.shortId, deletedId));
       app.data.forgetCatalog(await clientRegionIdOf(db, 'acme', 'us'));
     }
-  });
-
-  it('refuses non-segments (demographic values): a saved audience names segments only (spec 3 §5)', async () => {
-    const before = await state();
-    for (const values of [[[1]], [[3, 100_020], [2_147_483_647]]]) {
-      const body = expectError(await save(draft({ rules: { include: { and: [[s1]] }, values } })), 422, 'VALIDATION_FAILED', EXPLORE_TEXT.convertNonSegments);
-      expect(body.error.details).toEqual([{ path: 'body.rules.values', message: EXPLORE_TEXT.convertNonSegments }]);
-    }
-    expect(await state()).toEqual(before);
   });
 
   it('needs every included segment to allow single-segment audiences (403); an excluded one need not', async () => {

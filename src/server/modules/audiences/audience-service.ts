@@ -1,6 +1,5 @@
 import { GROW_TEXT } from '@shared/rules/grow';
-import { EXPLORE_TEXT } from '@shared/rules/explore';
-import { hasNonSegments, type AudienceRules } from '@shared/schemas/audience-rules';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { AUDIENCE_TEXT, type SaveAudienceBody, type savedAudienceSchema } from '@shared/schemas/grow';
 import type * as z from 'zod/mini';
@@ -52,8 +51,6 @@ export function validateSave(body: Pick<SaveAudienceBody, 'name' | 'description'
  */
 export async function prepareSave(asker: Asker, body: SaveAudienceBody): Promise<PreparedAudience> {
   const issues = validateSave(body);
-  // A saved audience names segments only (spec 3 §5): refused before the engines are asked about the values.
-  if (hasNonSegments(body.rules)) issues.push({ path: 'body.rules.values', message: EXPLORE_TEXT.convertNonSegments });
   if (issues.length) throw new AppError(422, ERROR_CODES.validation, issues[0]!.message, issues);
   const peopleCount = await countAudience(asker, body.rules);
   const included = [...new Set(body.rules.include.and.flat())];
