@@ -99,7 +99,7 @@ describe('Explore personas', async () => {
       expect(personaOf(await update(other, { name: ` ${other.name} ` })).name).toBe(other.name);
     });
 
-    it('refuses segments the region does not have or has deleted, and values it does not have', async () => {
+    it('refuses segments the region does not have or has deleted, and values it does not have, as the insights routes do', async () => {
       const foreign = kit.globexSegments[0]!.id;
       const unknown = expectError(await create({ name: 'Foreign', identifiers: rule(foreign) }), 422, 'UNKNOWN_SEGMENTS');
       expect(unknown.error.details).toEqual({ unknown: [foreign], deleted: [] });
@@ -107,8 +107,8 @@ describe('Explore personas', async () => {
       const deleted = expectError(await create({ name: 'Deleted', identifiers: rule(deletedSegment.id) }), 422, 'UNKNOWN_SEGMENTS');
       expect(deleted.error.details).toEqual({ unknown: [], deleted: [deletedSegment.id] });
       const globexValue = await valueId('globex', 'us', 'Gender', 'Male');
-      const values = expectError(await create({ name: 'Foreign value', identifiers: { include: { and: [] }, values: [[globexValue]] } }), 422, 'VALIDATION_FAILED');
-      expect(values.error.details).toEqual([{ path: 'body.identifiers.values', message: values.error.message }]);
+      const values = expectError(await create({ name: 'Foreign value', identifiers: { include: { and: [] }, values: [[globexValue]] } }), 422, 'UNKNOWN_SEGMENTS', `No demographic value ${globexValue} in acme/us.`);
+      expect(values.error.details).toEqual({ unknown: [], deleted: [], values: [globexValue] });
       // Values alone make a persona (a non-segment filter).
       const onlyValues = personaOf(await create({ name: 'Women', identifiers: { include: { and: [] }, values: [[await valueId('acme', 'us', 'Gender', 'Female')]] } }));
       expect(onlyValues.segments).toEqual([]);
@@ -340,7 +340,7 @@ describe('Explore personas', async () => {
 
     it('refuses unknown segments and values, and callers without request_motivation_audiences create', async () => {
       expectError(await request({ motivation_audience: { name: 'Bad', rules: rule(deletedSegment.id) } }), 422, 'UNKNOWN_SEGMENTS');
-      expectError(await request({ motivation_audience: { name: 'Bad', rules: { include: { and: [] }, values: [[999_999_999]] } } }), 422, 'VALIDATION_FAILED');
+      expectError(await request({ motivation_audience: { name: 'Bad', rules: { include: { and: [] }, values: [[999_999_999]] } } }), 422, 'UNKNOWN_SEGMENTS', 'No demographic value 999999999 in acme/us.');
       expectError(await request({ motivation_audience: { name: 'Analyst', rules: rule(live[0]!.id) } }, analyst), 403, 'FORBIDDEN');
       const payload = { motivation_audience: { name: 'Viewer', rules: rule(kit.globexSegments[0]!.id) } };
       expectError(await send(viewer, { method: 'POST', url: '/api/motivation-audiences', payload, context: GLOBEX_PRODUCT }), 403, 'FORBIDDEN');

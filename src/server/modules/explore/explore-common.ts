@@ -8,7 +8,7 @@ import { AppError, unavailable } from '../../lib/errors';
 import type { Claimable } from '../../lib/versioned';
 import { chartScope, invalid, readinessOf, type GrowScope } from '../grow/grow-common';
 import { segmentsOf } from '../grow/grow-repository';
-import { checkSegments, contextClientRegion } from '../insights/insights-service';
+import { checkRules as checkInsightsRules, contextClientRegion } from '../insights/insights-service';
 import * as repo from './explore-repository';
 import { ruleSegmentIds, ruleValueIds, toPersona, type NamedValue } from './explore-views';
 
@@ -57,23 +57,16 @@ export async function personaView(scope: ExploreScope, row: repo.PersonaRow): Pr
 }
 
 /**
- * Refuses a rule while the region's data is not ready (503 DATA_NOT_READY), or naming a segment the region does not have or has deleted (422 UNKNOWN_SEGMENTS,
- * as the insights routes answer) or a demographic value it does not have (422 VALIDATION_FAILED
- * at `where`.values).
+ * Refuses a rule while the region's data is not ready (503 DATA_NOT_READY), or naming a segment
+ * the region does not have or has deleted, or a demographic value it does not have (422
+ * UNKNOWN_SEGMENTS, the values in details.values): the insights routes' check.
  */
-export async function checkRules(scope: ExploreScope, rules: AudienceRules, where: string): Promise<void> {
+export async function checkRules(scope: ExploreScope, rules: AudienceRules): Promise<void> {
   const clientRegion = await contextClientRegion(scope);
-  // Until the region's data is there its segments and values cannot be judged: 503, as the insights routes answer (an outbox sends it again later).
+  // Until the region's data is there its segments and values cannot be judged (an outbox sends it again later).
   const engine = scope.data.engineFor(clientRegion, scope.auth.dataSource);
   if (typeof engine === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, engine);
-  await checkSegments(scope, clientRegion, ruleSegmentIds(rules));
-  const wanted = ruleValueIds(rules);
-  if (wanted.length === 0) return;
-  const known = await regionValues(scope);
-  const unknown = wanted.filter((id) => !known.has(id));
-  if (unknown.length === 0) return;
-  const message = `No demographic value ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''} in ${scope.ctx.clientSlug}/${scope.ctx.regionSlug}.`;
-  throw new AppError(422, ERROR_CODES.validation, message, [{ path: `${where}.values`, message }]);
+  await checkInsightsRules(scope, clientRegion, [rules]);
 }
 
 /** The 422 of the all-data persona, which is never edited, copied or deleted (only made default). */

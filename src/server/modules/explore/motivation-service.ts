@@ -13,7 +13,7 @@ type MotivationAudience = z.infer<typeof motivationAudienceSchema>;
  */
 export async function requestMotivationAudience(scope: ExploreScope, body: MotivationRequestBody): Promise<MotivationAudience> {
   const sent = body.motivation_audience;
-  await checkRules(scope, sent.rules, 'body.motivation_audience.rules');
+  await checkRules(scope, sent.rules);
   const row = await repo.insertMotivation(scope.db, productScope(scope), { name: sent.name, description: sent.description || null, rules: sent.rules }, scope.auth.user.id);
   await auditWrite(scope, 'explore.motivation_audience.create', `motivation_audience:${row.id}`, { name: row.name });
   return {

@@ -57,7 +57,7 @@ export async function createPersona(scope: ExploreScope, body: CreatePersonaBody
   await repo.ensureAllData(scope.db, ps, ALL_DATA_PERSONA_NAME);
   await checkName(scope, body.name, null);
   await checkRoom(scope);
-  await checkRules(scope, body.identifiers, 'body.identifiers');
+  await checkRules(scope, body.identifiers);
   if (body.default) await repo.clearDefault(scope.db, ps);
   const row = await guarded(() => repo.insertPersona(scope.db, ps, { name: body.name.trim(), identifiers: body.identifiers, isDefault: body.default, icon: body.icon }, scope.auth.user.id));
   await audit(scope, 'create', row.id, { name: row.name, version: row.version });
@@ -89,7 +89,7 @@ export async function updatePersona(scope: ExploreScope, id: number, sent: Updat
   }
   if (values.identifiers !== undefined && !current.isAllData) {
     // A merged value is theirs when mine was what I saw: theirs was checked when it was written.
-    if (values.identifiers !== current.identifiers) await checkRules(scope, values.identifiers!, 'body.identifiers');
+    if (values.identifiers !== current.identifiers) await checkRules(scope, values.identifiers!);
     changes.identifiers = values.identifiers;
   }
   if (values.icon !== undefined && !current.isAllData) changes.icon = values.icon;
