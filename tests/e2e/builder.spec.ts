@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, logInAs, unique } from './helpers';
+import { USERS, csrfOf, logInAs, unique } from './helpers';
 
 /** The audience builder (issue 15) of acme's Fizz Original in the US. */
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
@@ -214,4 +214,28 @@ test('segments move between groups by drag and by keyboard, and groups reorder',
   await page.getByRole('button', { name: 'Remove group 2' }).click();
   await expect(page.getByRole('form', { name: 'Save Audience' })).toContainText(/Any of: Interests > Entertainment > Gaming(?! and)/);
   await expect(page.getByRole('group', { name: 'Group 2' })).toHaveCount(0);
+});
+
+test('the motivation builder starts from a persona and sends the request', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
+  const made = await page.request.post('/api/personas', {
+    headers: { 'x-context': CONTEXT, 'x-csrf-token': await csrfOf(page), 'x-request-id': crypto.randomUUID() },
+    data: { name: unique('motivation source'), identifiers: { include: { and: [[gaming.id]] }, exclude: [], values: [] } },
+  });
+  expect(made.status(), await made.text()).toBeLessThan(300);
+  const persona = ((await made.json()) as { data: { id: number } }).data;
+  const search = new URLSearchParams({ action: 'requestMotivationAudience', referer: 'Explore', returnUrl: `insights/explore/${persona.id}` });
+  await page.goto(`${PRODUCT}/insights/motivation-audience/builder/${persona.id}?${search.toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Request Motivation Audience' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Group 1' })).toContainText('Interests > Entertainment > Gaming');
+  const form = page.getByRole('form', { name: 'Request Motivation Audience' });
+  await form.getByLabel('Name').fill(unique('motivated gamers'));
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/motivation-audiences') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const answer = await sent;
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+  const body = answer.request().postDataJSON() as { motivation_audience: { rules: { include: { and: number[][] } } } };
+  expect(body.motivation_audience.rules.include.and).toEqual([[gaming.id]]);
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/insights/explore/${persona.id}`));
 });
