@@ -39,10 +39,10 @@ export async function stop(child: ChildProcess): Promise<void> {
  * The browser benches' server: the built client served by scripts/start.ts on fresh demo data
  * (`dataDir` is emptied first) at 127.0.0.1:`port`, once it answers its health check.
  */
-export async function startDemoServer(dataDir: string, port: number): Promise<ChildProcess> {
+export async function startDemoServer(dataDir: string, port: number, people = 50_000): Promise<ChildProcess> {
   ensureClientBuilt();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = startProcess(['scripts/start.ts'], { DATA_DIR: dataDir, PORT: String(port), DEMO_PEOPLE: '50000', DEMO_SEGMENTS: '120' });
+  const server = startProcess(['scripts/start.ts'], { DATA_DIR: dataDir, PORT: String(port), DEMO_PEOPLE: String(people), DEMO_SEGMENTS: '120' });
   try {
     await waitHealthy(`http://127.0.0.1:${port}/api/api-gateway-health-check`, performance.now(), 120_000);
   } catch (error) {
