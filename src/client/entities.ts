@@ -10,3 +10,5 @@ import './features/shell/task-commands';
 registerEntityLoader('toolbox_unit', () => import('./features/toolbox/unit-commands'));
 registerEntityLoader('mekko', () => import('./features/grow/chart-commands'));
 registerEntityLoader('saved_audience', () => import('./features/audiences/save-audience-commands'));
+registerEntityLoader('persona', () => import('./features/explore/persona-commands'));
+registerEntityLoader('custom_widget', () => import('./features/explore/widget-commands'));
