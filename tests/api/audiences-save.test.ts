@@ -55,7 +55,8 @@ describe('POST /api/audiences (Save Audience)', async () => {
       id: expect.any(Number),
       name: 'Summer Grow Picks',
       description: 'From the market map.',
-      rules,
+      // Stored as parsed: no groups of values.
+      rules: { ...rules, values: [] },
       people_count: await count(rules),
       version: 1,
       created_at: expect.any(String),

@@ -69,12 +69,14 @@ async function readRegion(db: Db, store: CountStore, client: string, region: str
 function audienceMask(r: RegionData, rules: AudienceRules): Uint8Array {
   const hits = new Uint8Array(PEOPLE);
   const seen = new Uint8Array(PEOPLE);
-  for (const [g, group] of rules.include.and.entries()) {
+  // Include groups of segments, then groups of demographic values: all must hold.
+  const groups = [...rules.include.and.map((g) => g.map(r.segment)), ...rules.values.map((g) => g.map(r.attribute))];
+  for (const [g, group] of groups.entries()) {
     seen.fill(0);
-    for (const id of group) for (const p of r.segment(id)) seen[p] = 1;
+    for (const members of group) for (const p of members) seen[p] = 1;
     for (let p = 0; p < PEOPLE; p++) if (seen[p] && hits[p] === g) hits[p] = g + 1;
   }
-  const want = rules.include.and.length;
+  const want = groups.length;
   const out = new Uint8Array(PEOPLE);
   for (let p = 0; p < PEOPLE; p++) out[p] = want > 0 && hits[p] === want ? 1 : 0;
   for (const id of rules.exclude) for (const p of r.segment(id)) out[p] = 0;
@@ -138,7 +140,17 @@ function questions(r: RegionData, random: Random, liveOnly = false) {
   });
   const widget = () => ({ rules: rules(), category: random.pick(r.categories) });
   const overlap = () => Array.from({ length: 2 + random.int(4) }, rules);
-  return { id, rules, counts, widget, overlap };
+  /** Values of one to three categories; a group names 1 to 3 values of its category (OR), as a filter does. */
+  const valueGroups = () => Array.from({ length: 1 + random.int(3) }, () => {
+    const values = random.pick(r.categories).values;
+    return Array.from({ length: 1 + random.int(3) }, () => random.pick(values));
+  });
+  /** A rule with groups of values: a third of them of values only. */
+  const rulesWithValues = (): AudienceRules => {
+    const base = rules();
+    return { include: { and: random.next() < 0.33 ? [] : base.include.and.slice(0, 1 + random.int(3)) }, exclude: base.exclude, values: valueGroups() };
+  };
+  return { id, rules, counts, widget, overlap, rulesWithValues };
 }
 
 interface Mismatch {
@@ -255,6 +267,70 @@ describe('molecula and es give the same answers (differential)', async () => {
     expectNoMismatch(mismatches, 200);
   }, 60_000);
 
+  it('agrees on 600 random counts of rules with groups of demographic values, and with the plain count', async () => {
+    const random = new Random('differential:values');
+    const mismatches: Mismatch[] = [];
+    const answers: number[] = [];
+    let onlyValues = 0;
+    for (let i = 0; i < 600; i++) {
+      const r = regions[i % regions.length]!;
+      const rules = questions(r, random).rulesWithValues();
+      if (rules.include.and.length === 0) onlyValues++;
+      const { molecula, es } = await both((e) => e.count(r.clientRegionId, rules));
+      const plain = maskSize(audienceMask(r, rules));
+      if (molecula !== es || molecula !== plain) mismatches.push({ what: `count ${r.context}`, question: rules, molecula, es, plain });
+      answers.push(plain);
+    }
+    expectNoMismatch(mismatches, 600);
+    expect(onlyValues).toBeGreaterThan(100);
+    expect(answers.filter((n) => n > 0).length).toBeGreaterThan(200);
+  }, 120_000);
+
+  it("agrees on 300 random rule counts (the builder's: rule, each group, excludes, everyone), and with the plain counts", async () => {
+    const random = new Random('differential:rule-counts');
+    const mismatches: Mismatch[] = [];
+    for (let i = 0; i < 300; i++) {
+      const r = regions[i % regions.length]!;
+      const ask = questions(r, random);
+      const rules = random.next() < 0.5 ? ask.rules() : ask.rulesWithValues();
+      const { molecula, es } = await both((e) => e.ruleCounts(r.clientRegionId, rules));
+      const plain = {
+        count: maskSize(audienceMask(r, rules)),
+        include: rules.include.and.map((g) => maskSize(maskOf(g.map(r.segment)))),
+        values: rules.values.map((g) => maskSize(maskOf(g.map(r.attribute)))),
+        exclude: maskSize(maskOf(rules.exclude.map(r.segment))),
+        people: PEOPLE,
+      };
+      if (!same(molecula, es) || !same(molecula, plain)) mismatches.push({ what: `rule counts ${r.context}`, question: rules, molecula, es, plain });
+    }
+    expectNoMismatch(mismatches, 300);
+  }, 60_000);
+
+  it('agrees on widgets of rules with values and of everyone, and with the plain counts', async () => {
+    const random = new Random('differential:widget-values');
+    const mismatches: Mismatch[] = [];
+    for (let i = 0; i < 90; i++) {
+      const r = regions[i % regions.length]!;
+      const ask = questions(r, random);
+      const rules = i % 3 === 0 ? null : ask.rulesWithValues();
+      const category = random.pick(r.categories);
+      const { molecula, es } = await both((e) => e.widget(r.clientRegionId, rules, category.values));
+      const audience = rules ? audienceMask(r, rules) : new Uint8Array(PEOPLE).fill(1);
+      const plain = {
+        audienceCount: maskSize(audience),
+        people: PEOPLE,
+        values: category.values.map((attributeId) => {
+          const members = r.attribute(attributeId);
+          let count = 0;
+          for (const p of members) count += audience[p]!;
+          return { attributeId, count, valueSize: members.length };
+        }),
+      };
+      if (!same(molecula, es) || !same(molecula, plain)) mismatches.push({ what: `widget ${r.context} ${category.name}`, question: rules, molecula, es, plain });
+    }
+    expectNoMismatch(mismatches, 90);
+  }, 60_000);
+
   describe('through the API', async () => {
     const [molecula, es] = await Promise.all([login(app, ADMIN), login(app, ADMIN)]);
     const switched = await es.request({ method: 'PUT', url: '/api/auth/data-source', payload: { source: 'es' } });
@@ -295,6 +371,28 @@ describe('molecula and es give the same answers (differential)', async () => {
       }
       expectNoMismatch(mismatches, 300);
       expect([...kinds.values()].every((n) => n > 40)).toBe(true);
+    }, 60_000);
+
+    it('agrees on 90 random questions with demographic values (count, rule counts, widget), and on widgets of everyone, each answered 200', async () => {
+      const random = new Random('differential:http-values');
+      const mismatches: Mismatch[] = [];
+      for (let i = 0; i < 90; i++) {
+        const r = regions[i % regions.length]!;
+        const ask = questions(r, random, true);
+        const rules = ask.rulesWithValues();
+        const category = random.pick(r.categories).id;
+        const [url, payload] = ([
+          ['/api/audiences/count', { rules }],
+          ['/api/insights/rule-counts', { rules }],
+          ['/api/insights/widgets', { rules, category }],
+          ['/api/insights/widgets', { category }],
+        ] as const)[i % 4]!;
+        const [m, e] = await Promise.all([sessions.molecula, sessions.es].map((s) => s.request({ method: 'POST', url, payload, context: r.context })));
+        if (m!.statusCode !== 200 || e!.statusCode !== 200 || !same(m!.json(), e!.json())) {
+          mismatches.push({ what: `${url} ${r.context}`, question: payload, molecula: `${m!.statusCode} ${m!.body}`, es: `${e!.statusCode} ${e!.body}` });
+        }
+      }
+      expectNoMismatch(mismatches, 90);
     }, 60_000);
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api-error';
 import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage, normalizeRules, widgetQueryOptions } from './insights-queries';
 
@@ -24,6 +25,31 @@ describe('insights query keys', () => {
     expect(widgetQueryOptions(ctx, a, 'Age').queryKey).toEqual(widgetQueryOptions(ctx, b, 'Age').queryKey);
     expect(audienceCountQueryOptions(ctx, a).queryKey).toEqual(['insights', ctx, 'audience-count', b]);
     expect(audienceCountQueryOptions('acme/au/fizz-cola/fizz-original', a).queryKey).not.toEqual(audienceCountQueryOptions(ctx, a).queryKey);
+  });
+});
+
+describe('the widget of everyone (rules null)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('has a key of its own, stable across calls, apart from any rule', () => {
+    expect(widgetQueryOptions(ctx, null, 7).queryKey).toEqual(['insights', ctx, 'widget', 'everyone', '7']);
+    expect(widgetQueryOptions(ctx, null, 7).queryKey).toEqual(widgetQueryOptions(ctx, null, '7').queryKey);
+    expect(widgetQueryOptions(ctx, null, 7).queryKey).not.toEqual(widgetQueryOptions(ctx, { include: { and: [[1]] } }, 7).queryKey);
+  });
+
+  it('asks without rules', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_path: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      const data = { category: { id: 7, name: 'Age' }, audience_count: 10, base_count: 10, rows: [] };
+      return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }));
+    const client = new QueryClient();
+    await client.fetchQuery(widgetQueryOptions(ctx, null, 7));
+    await client.fetchQuery(widgetQueryOptions(ctx, { include: { and: [[2, 1]] } }, 7));
+    expect(bodies).toEqual([{ category: 7 }, { rules: { include: { and: [[1, 2]] }, exclude: [] }, category: 7 }]);
   });
 });
 

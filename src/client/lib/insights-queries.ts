@@ -45,10 +45,13 @@ function normalizeGroups(groups: readonly (readonly number[])[]): number[][] {
     });
 }
 
+/** A widget's key without a rule: everyone's. */
+const EVERYONE = 'everyone';
+
 const insightKeys = {
   categories: (context: string) => ['insights', context, 'categories'] as const,
-  widget: (context: string, rules: AudienceRulesInput, category: CategoryRef) =>
-    ['insights', context, 'widget', normalizeRules(rules), String(category)] as const,
+  widget: (context: string, rules: AudienceRulesInput | null, category: CategoryRef) =>
+    ['insights', context, 'widget', rules ? normalizeRules(rules) : EVERYONE, String(category)] as const,
   audienceCount: (context: string, rules: AudienceRulesInput) => ['insights', context, 'audience-count', normalizeRules(rules)] as const,
   // Not normalised: the answer's per-group counts follow the rule's own order.
   ruleCounts: (context: string, rules: AudienceRulesInput) => ['insights', context, 'rule-counts', rules] as const,
@@ -73,12 +76,20 @@ export const categoriesQueryOptions = (context: string) =>
     meta: { handlesErrors: true },
   });
 
-/** One index widget of a rule: per value of the category, share, base share, index and flags. */
-export const widgetQueryOptions = (context: string, rules: AudienceRulesInput, category: CategoryRef) =>
+/**
+ * One index widget of a rule: per value of the category, share, base share, index and flags.
+ * `rules` null is everyone (Explore's all-data persona without filters): shares are the base's, index 100.
+ */
+export const widgetQueryOptions = (context: string, rules: AudienceRulesInput | null, category: CategoryRef) =>
   queryOptions({
     queryKey: insightKeys.widget(context, rules, category),
     queryFn: async ({ signal }) =>
-      (await api('/api/insights/widgets', widgetResponseSchema, { method: 'POST', body: { rules: normalizeRules(rules), category }, context: parseContextHeader(context), signal })).data,
+      (await api('/api/insights/widgets', widgetResponseSchema, {
+        method: 'POST',
+        body: rules ? { rules: normalizeRules(rules), category } : { category },
+        context: parseContextHeader(context),
+        signal,
+      })).data,
     staleTime: FIVE_MINUTES,
     refetchInterval: askAgainWhileNotReady,
     meta: { handlesErrors: true },

@@ -1,4 +1,4 @@
-import type { CountsAnswer, OverlapAnswer, WidgetAnswer } from './questions';
+import type { CountsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from './questions';
 
 /**
  * Every question's answer adds up over disjoint sets of people: the SQL engine's chunk slices
@@ -29,5 +29,16 @@ export function addOverlap(a: OverlapAnswer, b: OverlapAnswer): OverlapAnswer {
   return {
     sizes: a.sizes.map((n, i) => n + b.sizes[i]!),
     pairs: a.pairs.map((p, i) => ({ ...p, count: p.count + b.pairs[i]!.count })),
+  };
+}
+
+/** `people` is the region's, the same in every part; counts add. */
+export function addRuleCounts(a: RuleCountsAnswer, b: RuleCountsAnswer): RuleCountsAnswer {
+  return {
+    count: a.count + b.count,
+    include: a.include.map((n, i) => n + b.include[i]!),
+    values: a.values.map((n, i) => n + b.values[i]!),
+    exclude: a.exclude + b.exclude,
+    people: a.people,
   };
 }

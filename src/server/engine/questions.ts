@@ -33,6 +33,19 @@ export interface WidgetAnswer {
   values: WidgetCount[];
 }
 
+/** The builder's live counts: a rule's people, each of its groups' alone, its excludes' and everyone. */
+export interface RuleCountsAnswer {
+  count: number;
+  /** Each include OR-group alone, in the rule's order. */
+  include: number[];
+  /** Each group of demographic values alone, in the rule's order. */
+  values: number[];
+  /** People in any excluded segment. */
+  exclude: number;
+  /** Everyone in the region's data. */
+  people: number;
+}
+
 export interface OverlapAnswer {
   sizes: number[];
   pairs: { a: number; b: number; count: number }[];
@@ -42,7 +55,9 @@ export interface OverlapAnswer {
 export interface CountEngine {
   count(clientRegionId: number, rules: AudienceRules): Promise<number>;
   counts(clientRegionId: number, question: CountsQuestion): Promise<CountsAnswer>;
-  widget(clientRegionId: number, rules: AudienceRules, attributeIds: number[]): Promise<WidgetAnswer>;
+  /** `rules` null: the widget of everyone (each value's people, the audience being the whole region). */
+  widget(clientRegionId: number, rules: AudienceRules | null, attributeIds: number[]): Promise<WidgetAnswer>;
+  ruleCounts(clientRegionId: number, rules: AudienceRules): Promise<RuleCountsAnswer>;
   overlap(clientRegionId: number, audiences: AudienceRules[]): Promise<OverlapAnswer>;
 }
 

@@ -7,4 +7,6 @@ export const AUDIENCE_TEXT = {
   nameTooLong: 'A name can be at most 100 characters.',
   descriptionTooLong: 'A description can be at most 1000 characters.',
   saved: 'Audience saved',
+  /** A rule with groups of demographic values (spec 3 §5): a persona or filter may hold them, an audience may not. */
+  nonSegments: 'This audience includes non-segments (demographic values), so it cannot be saved as an audience.',
 } as const;

@@ -99,6 +99,16 @@ describe('rules', () => {
     expect(rulesInWords({ include: { and: [[1, 2]] }, exclude: [], values: [] }, (id) => names.get(id))).toBe('Runners or Cyclists');
   });
 
+  it("names demographic values as 'Category: Value', as groups ANDed after the segments'", () => {
+    const values = new Map([[7, 'Gender: Female'], [8, 'Age: 18-24'], [9, 'Age: 25-34']]);
+    const valueOf = (id: number) => values.get(id);
+    expect(rulesInWords({ include: { and: [[1, 2]] }, exclude: [4], values: [[7], [8, 9]] }, (id) => names.get(id), valueOf)).toBe(
+      '(Runners or Cyclists) and Gender: Female and (Age: 18-24 or Age: 25-34), excluding Students',
+    );
+    expect(rulesInWords({ include: { and: [] }, exclude: [], values: [[8, 9]] }, (id) => names.get(id), valueOf)).toBe('Age: 18-24 or Age: 25-34');
+    expect(rulesInWords({ include: { and: [] }, exclude: [], values: [[5]] }, (id) => names.get(id))).toBe('value 5');
+  });
+
   it('intersects two rules: all groups of both, either exclude', () => {
     expect(intersectRules({ include: { and: [[1]] }, exclude: [4], values: [] }, { include: { and: [[2, 3]] }, exclude: [4, 5], values: [] })).toEqual({ include: { and: [[1], [2, 3]] }, exclude: [4, 5], values: [] });
   });

@@ -114,13 +114,15 @@ export function ruleSegmentIds(rules: AudienceRules): number[] {
   return [...new Set([...rules.include.and.flat(), ...rules.exclude])];
 }
 
-/** An audience rule in words, with segment names: `(A or B) and C, excluding D or E`. */
-export function rulesInWords(rules: AudienceRules, nameOf: (id: number) => string | undefined): string {
+/**
+ * An audience rule in words, with segment names and demographic values as 'Category: Value':
+ * `(A or B) and C and (Gender: Female or Gender: Male), excluding D or E`.
+ */
+export function rulesInWords(rules: AudienceRules, nameOf: (id: number) => string | undefined, valueNameOf: (id: number) => string | undefined = () => undefined): string {
   const name = (id: number) => nameOf(id) ?? `segment ${id}`;
-  const groups = rules.include.and.map((group) => {
-    const words = group.map(name).join(' or ');
-    return group.length > 1 && rules.include.and.length > 1 ? `(${words})` : words;
-  });
+  const valueName = (id: number) => valueNameOf(id) ?? `value ${id}`;
+  const all = [...rules.include.and.map((group) => group.map(name)), ...(rules.values ?? []).map((group) => group.map(valueName))];
+  const groups = all.map((words) => (words.length > 1 && all.length > 1 ? `(${words.join(' or ')})` : words.join(' or ')));
   const included = groups.join(' and ');
   return rules.exclude.length ? `${included}, excluding ${rules.exclude.map(name).join(' or ')}` : included;
 }

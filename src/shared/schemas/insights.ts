@@ -131,7 +131,8 @@ export const countsResponseSchema = z.object({ data: countsSchema });
 // ---- widgets -----------------------------------------------------------------------------
 
 export const widgetBodySchema = z.object({
-  rules: audienceRulesSchema,
+  /** Absent: the widget of everyone (Explore's all-data persona without filters). */
+  rules: z.optional(audienceRulesSchema),
   /** A demographic category of the region: its id or its name. */
   category: z.union([idSchema, text(200, { min: 1, tooShort: 'Name a category' })]),
 });

@@ -4,7 +4,7 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { generateMembers } from '../generator/generator';
 import { Random } from '../generator/random';
 import { widgetMaths, twoProportionZ } from '@shared/rules/insights';
-import { audienceSet, countRule, countsQuestion, overlap, widgetCounts, type BitmapSource } from './bitmap-questions';
+import { audienceSet, countRule, countsQuestion, everyoneCounts, overlap, ruleCounts, widgetCounts, type BitmapSource } from './bitmap-questions';
 
 const PEOPLE = 50_000;
 const segments = new Map<number, RoaringBitmap32>();
@@ -24,14 +24,14 @@ const source: BitmapSource = { people: PEOPLE, segment: (id) => segments.get(id)
 
 /** The reference: one flag per person, every union and intersection built in full. */
 function naiveCount(rules: AudienceRules): number {
-  const union = (ids: number[]) => {
+  const union = (ids: number[], kind = 's') => {
     const mask = new Uint8Array(PEOPLE);
-    for (const id of ids) for (const person of plain.get(`s${id}`)!) mask[person] = 1;
+    for (const id of ids) for (const person of plain.get(`${kind}${id}`)!) mask[person] = 1;
     return mask;
   };
-  const result = union(rules.include.and[0]!);
-  for (const g of rules.include.and.slice(1)) {
-    const other = union(g);
+  const groups = [...rules.include.and.map((g) => union(g)), ...rules.values.map((g) => union(g, 'a'))];
+  const result = groups[0]!;
+  for (const other of groups.slice(1)) {
     for (let p = 0; p < PEOPLE; p++) result[p] = result[p]! & other[p]!;
   }
   const excluded = union(rules.exclude);
@@ -40,13 +40,16 @@ function naiveCount(rules: AudienceRules): number {
   return n;
 }
 
-function randomRules(random: Random): AudienceRules {
+/** Rules of 0 to 3 include groups and, half the time, 1 or 2 groups of values (some of values only). */
+function randomRules(random: Random, { withValues = false } = {}): AudienceRules {
   const ids = [...segments.keys()];
-  const groups = 1 + random.int(3);
+  const valueIds = [...attributes.keys()];
+  const valueGroups = withValues && random.next() < 0.5 ? 1 + random.int(2) : 0;
+  const groups = valueGroups && random.next() < 0.3 ? 0 : 1 + random.int(3);
   return {
     include: { and: Array.from({ length: groups }, () => Array.from({ length: 1 + random.int(4) }, () => random.pick(ids))) },
     exclude: random.next() < 0.5 ? [] : Array.from({ length: 1 + random.int(2) }, () => random.pick(ids)),
-    values: [],
+    values: Array.from({ length: valueGroups }, () => Array.from({ length: 1 + random.int(3) }, () => random.pick(valueIds))),
   };
 }
 
@@ -61,15 +64,56 @@ describe('countRule and audienceSet', () => {
     }
   });
 
+  it('agree with a full build on 300 random rules with groups of demographic values, some of values only', () => {
+    const random = new Random('rules-with-values');
+    let onlyValues = 0;
+    for (let i = 0; i < 300; i++) {
+      const rules = randomRules(random, { withValues: true });
+      if (rules.include.and.length === 0) onlyValues++;
+      const expected = naiveCount(rules);
+      expect(countRule(source, rules), JSON.stringify(rules)).toBe(expected);
+      expect(audienceSet(source, rules).size, JSON.stringify(rules)).toBe(expected);
+    }
+    expect(onlyValues).toBeGreaterThan(10);
+  });
+
+  it('refuses an unknown attribute value', () => {
+    expect(() => countRule(source, { include: { and: [] }, exclude: [], values: [[99_999]] })).toThrow(/Unknown attribute value 99999/);
+  });
+
   it('never changes the stored sets', () => {
     const before = [...segments.values()].map((s) => s.size);
     const random = new Random('mutation');
-    for (let i = 0; i < 50; i++) audienceSet(source, randomRules(random));
+    const valuesBefore = [...attributes.values()].map((s) => s.size);
+    for (let i = 0; i < 50; i++) audienceSet(source, randomRules(random, { withValues: true }));
     expect([...segments.values()].map((s) => s.size)).toEqual(before);
+    expect([...attributes.values()].map((s) => s.size)).toEqual(valuesBefore);
   });
 
   it('refuses an unknown segment', () => {
     expect(() => countRule(source, { include: { and: [[99_999]] }, exclude: [], values: [] })).toThrow(/Unknown segment 99999/);
+  });
+});
+
+describe('ruleCounts', () => {
+  it("gives the rule's count, each group's, the excludes' and everyone, as a full build does", () => {
+    const random = new Random('rule-counts');
+    for (let i = 0; i < 100; i++) {
+      const rules = randomRules(random, { withValues: true });
+      const answer = ruleCounts(source, rules);
+      expect(answer.count, JSON.stringify(rules)).toBe(naiveCount(rules));
+      expect(answer.include).toEqual(rules.include.and.map((g) => new Set(g.flatMap((id) => [...plain.get(`s${id}`)!])).size));
+      expect(answer.values).toEqual(rules.values.map((g) => new Set(g.flatMap((id) => [...plain.get(`a${id}`)!])).size));
+      expect(answer.exclude).toBe(new Set(rules.exclude.flatMap((id) => [...plain.get(`s${id}`)!])).size);
+      expect(answer.people).toBe(PEOPLE);
+    }
+  });
+});
+
+describe('everyoneCounts', () => {
+  it("gives each value's people as the audience's and everyone's", () => {
+    const ids = [...attributes.keys()].slice(0, 5);
+    expect(everyoneCounts(source, ids)).toEqual(ids.map((id) => ({ attributeId: id, count: attributes.get(id)!.size, valueSize: attributes.get(id)!.size })));
   });
 });
 

@@ -1,7 +1,7 @@
 import type { DenseScratch } from './dense';
 import { RoaringBitmap32 } from './roaring';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetCount } from '../questions';
+import type { CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetCount } from '../questions';
 
 /** Where the sets live: one bitmap of person ids per segment and per attribute value. */
 export interface BitmapSource {
@@ -35,6 +35,12 @@ function segmentSet(source: BitmapSource, id: number): RoaringBitmap32 {
   return set;
 }
 
+function valueSet(source: BitmapSource, id: number): RoaringBitmap32 {
+  const set = source.attribute(id);
+  if (!set) throw new RangeError(`Unknown attribute value ${id}`);
+  return set;
+}
+
 /** The union of an OR-group; a one-segment group is used as it is, never copied. */
 function group(source: BitmapSource, ids: readonly number[]): RoaringBitmap32 {
   if (ids.length === 1) return segmentSet(source, ids[0]!);
@@ -42,10 +48,22 @@ function group(source: BitmapSource, ids: readonly number[]): RoaringBitmap32 {
   return source.union ? source.union([...new Set(ids)].sort((a, b) => a - b).join(','), build) : build();
 }
 
+/** The union of a group of demographic values (kept apart from segments' unions: ids of the two may coincide). */
+function valueGroup(source: BitmapSource, ids: readonly number[]): RoaringBitmap32 {
+  if (ids.length === 1) return valueSet(source, ids[0]!);
+  const build = () => RoaringBitmap32.orMany(ids.map((id) => valueSet(source, id)));
+  return source.union ? source.union(`v:${[...new Set(ids)].sort((a, b) => a - b).join(',')}`, build) : build();
+}
+
+/** Every set a rule ANDs, in the rule's order: its include OR-groups, then its groups of values. */
+export function ruleGroups(source: BitmapSource, rules: AudienceRules): RoaringBitmap32[] {
+  return [...rules.include.and.map((ids) => group(source, ids)), ...rules.values.map((ids) => valueGroup(source, ids))];
+}
+
 /** The people of a rule, as a set (for widgets and overlaps, which ask many questions of it). */
 export function audienceSet(source: BitmapSource, rules: AudienceRules): RoaringBitmap32 {
   // Smallest groups first: each intersection can only shrink.
-  const groups = rules.include.and.map((ids) => group(source, ids)).sort((a, b) => a.size - b.size);
+  const groups = ruleGroups(source, rules).sort((a, b) => a.size - b.size);
   let result = groups[0] ?? EMPTY;
   result = groups.length === 1 && rules.exclude.length === 0 ? result : result.clone();
   for (const g of groups.slice(1)) result.andInPlace(g);
@@ -60,14 +78,19 @@ export function audienceSet(source: BitmapSource, rules: AudienceRules): Roaring
  * the scratch's next use.
  */
 export function questionAudience(source: BitmapSource, rules: AudienceRules): RoaringBitmap32 {
-  if (!source.scratch || rules.include.and.length < 2 || rules.exclude.length) return audienceSet(source, rules);
-  return source.scratch.intersect(rules.include.and.map((ids) => group(source, ids))) ?? audienceSet(source, rules);
+  if (!source.scratch || rules.include.and.length + rules.values.length < 2 || rules.exclude.length) return audienceSet(source, rules);
+  return source.scratch.intersect(ruleGroups(source, rules)) ?? audienceSet(source, rules);
 }
 
 /** The count of a rule; the last step counts without building the final set. */
 export function countRule(source: BitmapSource, rules: AudienceRules): number {
-  const groups = rules.include.and.map((ids) => group(source, ids)).sort((a, b) => a.size - b.size);
-  const exclude = rules.exclude.length ? group(source, rules.exclude) : null;
+  return countGroups(source, ruleGroups(source, rules), rules.exclude.length ? group(source, rules.exclude) : null);
+}
+
+/** People in every group and not in `exclude`; the groups are sorted in place, smallest first. */
+function countGroups(source: BitmapSource, groups: RoaringBitmap32[], exclude: RoaringBitmap32 | null): number {
+  groups.sort((a, b) => a.size - b.size);
+  if (groups.length === 0) return 0;
   if (groups.length === 1) return exclude ? groups[0]!.andNotCardinality(exclude) : groups[0]!.size;
   if (groups.length === 2 && !exclude) return groups[0]!.andCardinality(groups[1]!);
   // The intersection of all groups but the last (or all, with an exclude) in the scratch, if any.
@@ -79,6 +102,24 @@ export function countRule(source: BitmapSource, rules: AudienceRules): number {
   if (!exclude) return head.andCardinality(last);
   head.andInPlace(last);
   return head.andNotCardinality(exclude);
+}
+
+/**
+ * The builder's live counts (POST /api/insights/rule-counts): the rule's people, each include
+ * group's and each value group's alone, the people in any excluded segment, and everyone. The
+ * groups' unions are built once and serve both their own sizes and the rule's count.
+ */
+export function ruleCounts(source: BitmapSource, rules: AudienceRules): RuleCountsAnswer {
+  const groups = ruleGroups(source, rules);
+  const sizes = groups.map((g) => g.size);
+  const exclude = rules.exclude.length ? group(source, rules.exclude) : null;
+  return {
+    count: countGroups(source, groups, exclude),
+    include: sizes.slice(0, rules.include.and.length),
+    values: sizes.slice(rules.include.and.length),
+    exclude: exclude?.size ?? 0,
+    people: source.people,
+  };
 }
 
 /** The focus of a counts call as a rule: every focused id, and every OR-group; null for everyone. */
@@ -146,6 +187,14 @@ export function widgetCounts(source: BitmapSource, audience: RoaringBitmap32, at
   });
   for (const [attributeId, others] of derived) counts.set(attributeId, others.reduce((n, id) => n - counts.get(id)!, audience.size));
   return attributeIds.map((attributeId, i) => ({ attributeId, count: counts.get(attributeId)!, valueSize: values[i]!.size }));
+}
+
+/** The widget of everyone: each value's people, as the audience's and as everyone's. */
+export function everyoneCounts(source: BitmapSource, attributeIds: readonly number[]): WidgetCount[] {
+  return attributeIds.map((attributeId) => {
+    const size = valueSet(source, attributeId).size;
+    return { attributeId, count: size, valueSize: size };
+  });
 }
 
 /** Sizes of up to five audiences and of every pair's intersection. */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { audienceSet, countRule, countsQuestion, overlap, widgetCounts } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, countsQuestion, everyoneCounts, overlap, ruleCounts, widgetCounts } from '../bitmap/bitmap-questions';
 import { CHUNK_BYTES } from '../bitmap/portable';
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { generateMembers } from '../generator/generator';
@@ -118,5 +118,20 @@ describe.each([
     const memory = await engine.memory();
     expect(memory.codeBytes).toBeGreaterThan(PEOPLE * 16);
     expect(memory.regions).toEqual([{ region: REGION, people: PEOPLE, segments: region.segments.size, attributes: region.attributes.size }]);
+  }, 60_000);
+
+  it("answers rules with groups of values, the builder's rule counts and the widget of everyone, the shards' parts added up", async () => {
+    const engine = await engineWith(shards, via);
+    const random = new Random(`values:${shards}`);
+    for (let i = 0; i < 20; i++) {
+      const base = randomRules(random);
+      const values = Array.from({ length: 1 + random.int(2) }, () => [random.pick(attributeIds), random.pick(attributeIds)]);
+      const rules: AudienceRules = { ...base, include: { and: i % 4 === 0 ? [] : base.include.and }, values };
+      expect(await engine.count(REGION, rules), JSON.stringify(rules)).toBe(countRule(region, rules));
+      expect(await engine.ruleCounts(REGION, rules)).toEqual(ruleCounts(region, rules));
+      const audience = audienceSet(region, rules);
+      expect(await engine.widget(REGION, rules, attributeIds)).toEqual({ audienceCount: audience.size, people: PEOPLE, values: widgetCounts(region, audience, attributeIds) });
+    }
+    expect(await engine.widget(REGION, null, attributeIds)).toEqual({ audienceCount: PEOPLE, people: PEOPLE, values: everyoneCounts(region, attributeIds) });
   }, 60_000);
 });

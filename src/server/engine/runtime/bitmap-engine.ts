@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { addCounts, addOverlap, addWidget } from '../answers';
+import { addCounts, addOverlap, addRuleCounts, addWidget } from '../answers';
 import type { RoaringBitmap32 } from '../bitmap/roaring';
 import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
 import { CHUNK_BITS } from '../sql/chunk-codec';
@@ -87,7 +87,7 @@ export class BitmapEngine implements CountEngine {
   }
 
   /** A question to every shard, summed; past the time limit the workers are stopped. */
-  private async question<T extends 'count' | 'counts' | 'widget' | 'overlap'>(request: Extract<WorkerRequest, { type: T }>, add: (a: WorkerAnswers[T], b: WorkerAnswers[T]) => WorkerAnswers[T]): Promise<WorkerAnswers[T]> {
+  private async question<T extends 'count' | 'counts' | 'widget' | 'rule-counts' | 'overlap'>(request: Extract<WorkerRequest, { type: T }>, add: (a: WorkerAnswers[T], b: WorkerAnswers[T]) => WorkerAnswers[T]): Promise<WorkerAnswers[T]> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -180,8 +180,12 @@ export class BitmapEngine implements CountEngine {
   counts(region: number, question: CountsQuestion) {
     return this.question({ type: 'counts', region, question }, addCounts);
   }
-  widget(region: number, rules: AudienceRules, attributeIds: number[]) {
-    return this.question({ type: 'widget', region, rules, attributeIds }, addWidget);
+  async widget(region: number, rules: AudienceRules | null, attributeIds: number[]) {
+    const answer = await this.question({ type: 'widget', region, rules, attributeIds }, addWidget);
+    return rules ? answer : { ...answer, audienceCount: answer.people };
+  }
+  ruleCounts(region: number, rules: AudienceRules) {
+    return this.question({ type: 'rule-counts', region, rules }, addRuleCounts);
   }
   overlap(region: number, audiences: AudienceRules[]) {
     return this.question({ type: 'overlap', region, audiences }, addOverlap);

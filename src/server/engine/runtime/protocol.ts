@@ -1,5 +1,5 @@
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '../questions';
+import type { CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
 
 /** Messages between the API thread and the bitmap worker. */
 export type WorkerRequest =
@@ -11,7 +11,9 @@ export type WorkerRequest =
   | { type: 'commit'; region: number; categories: number[][] }
   | { type: 'count'; region: number; rules: AudienceRules }
   | { type: 'counts'; region: number; question: CountsQuestion }
-  | { type: 'widget'; region: number; rules: AudienceRules; attributeIds: number[] }
+  /** `rules` null: everyone (each value's people; the engine sets the audience to the region's people). */
+  | { type: 'widget'; region: number; rules: AudienceRules | null; attributeIds: number[] }
+  | { type: 'rule-counts'; region: number; rules: AudienceRules }
   | { type: 'overlap'; region: number; audiences: AudienceRules[] }
   | { type: 'memory' };
 
@@ -32,6 +34,7 @@ export interface WorkerAnswers {
   count: number;
   counts: CountsAnswer;
   widget: WidgetAnswer;
+  'rule-counts': RuleCountsAnswer;
   overlap: OverlapAnswer;
   memory: MemoryAnswer;
 }

@@ -1,7 +1,7 @@
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { DenseScratch, heldBytes } from '../bitmap/dense';
 import { chunksToPortable } from '../bitmap/portable';
-import { audienceSet, countRule, countsQuestion, overlap, questionAudience, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, countsQuestion, everyoneCounts, overlap, questionAudience, ruleCounts, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { Kernels } from '../kernels/kernels';
 import type { WorkerAnswers, WorkerRequest } from './protocol';
 import { ValueCodes } from './value-codes';
@@ -111,9 +111,13 @@ export class BitmapStore {
         return countsQuestion(this.region(request.region), request.question);
       case 'widget': {
         const region = this.region(request.region);
+        // Everyone: the shards' people add up to the region's, which the engine sets as the audience.
+        if (!request.rules) return { audienceCount: 0, people: region.people, values: everyoneCounts(region, request.attributeIds) };
         const audience = questionAudience(region, request.rules);
         return { audienceCount: audience.size, people: region.people, values: widgetCounts(region, audience, request.attributeIds) };
       }
+      case 'rule-counts':
+        return ruleCounts(this.region(request.region), request.rules);
       case 'overlap': {
         const region = this.region(request.region);
         return overlap(request.audiences.map((rules) => audienceSet(region, rules)));

@@ -4,7 +4,7 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Database, Executor } from '../../db/client';
 import { memberChunks } from '../../db/schema';
 import { CHUNK_BYTES } from '../bitmap/portable';
-import type { CountEngine, CountsAnswer, CountsQuestion, OverlapAnswer, WidgetAnswer } from '../questions';
+import type { CountEngine, CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
 import { SET_KIND, storeMembers, type SetKind } from './member-chunks-repository';
 import { SqlEngine } from './sql-engine';
 
@@ -132,12 +132,14 @@ export async function openCountStore(database: Pick<Database, 'kind' | 'url' | '
 export type CountQuestion =
   | { type: 'count'; rules: AudienceRules }
   | { type: 'counts'; question: CountsQuestion }
-  | { type: 'widget'; rules: AudienceRules; attributeIds: number[] }
+  | { type: 'widget'; rules: AudienceRules | null; attributeIds: number[] }
+  | { type: 'rule-counts'; rules: AudienceRules }
   | { type: 'overlap'; audiences: AudienceRules[] };
 export interface CountQuestionAnswers {
   count: number;
   counts: CountsAnswer;
   widget: WidgetAnswer;
+  'rule-counts': RuleCountsAnswer;
   overlap: OverlapAnswer;
 }
 
@@ -150,6 +152,8 @@ export function askEngine(engine: CountEngine, region: number, q: CountQuestion)
       return engine.counts(region, q.question);
     case 'widget':
       return engine.widget(region, q.rules, q.attributeIds);
+    case 'rule-counts':
+      return engine.ruleCounts(region, q.rules);
     case 'overlap':
       return engine.overlap(region, q.audiences);
   }

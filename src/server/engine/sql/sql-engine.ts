@@ -1,10 +1,10 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Db } from '../../db/client';
-import { addCounts, addOverlap, addWidget } from '../answers';
-import { TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestion, type OverlapAnswer, type WidgetAnswer } from '../questions';
+import { addCounts, addOverlap, addRuleCounts, addWidget } from '../answers';
+import { TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestion, type OverlapAnswer, type RuleCountsAnswer, type WidgetAnswer } from '../questions';
 import { CHUNK_BITS } from './chunk-codec';
-import { countRuleSql, countsSql, overlapSql, widgetCountsSql, type ChunkRange } from './sql-questions';
+import { countRuleSql, countsSql, overlapSql, ruleCountsSql, widgetCountsSql, type ChunkRange } from './sql-questions';
 
 /** Chunk rows (8 KB each) one statement may read: keeps each statement short, so others' statements run between. */
 const ROWS_PER_STATEMENT = 256;
@@ -59,9 +59,16 @@ export class SqlEngine implements CountEngine {
     return this.sliced(region, sets * 2, (range) => countsSql(this.db, region, question, range), addCounts);
   }
 
-  async widget(region: number, rules: AudienceRules, attributeIds: number[]): Promise<WidgetAnswer> {
-    const answer = await this.sliced(region, ruleSets(rules) + attributeIds.length, (range) => widgetCountsSql(this.db, region, rules, attributeIds, range), addWidget);
-    return { ...answer, people: this.peopleOf(region) };
+  async widget(region: number, rules: AudienceRules | null, attributeIds: number[]): Promise<WidgetAnswer> {
+    const answer = await this.sliced(region, (rules ? ruleSets(rules) : 0) + attributeIds.length, (range) => widgetCountsSql(this.db, region, rules, attributeIds, range), addWidget);
+    const people = this.peopleOf(region);
+    return { ...answer, audienceCount: rules ? answer.audienceCount : people, people };
+  }
+
+  async ruleCounts(region: number, rules: AudienceRules): Promise<RuleCountsAnswer> {
+    const people = this.peopleOf(region);
+    const answer = await this.sliced(region, ruleSets(rules), (range) => ruleCountsSql(this.db, region, rules, range).then((a) => ({ ...a, people })), addRuleCounts);
+    return answer;
   }
 
   overlap(region: number, audiences: AudienceRules[]): Promise<OverlapAnswer> {
@@ -70,5 +77,5 @@ export class SqlEngine implements CountEngine {
 }
 
 function ruleSets(rules: AudienceRules): number {
-  return rules.include.and.reduce((n, g) => n + g.length, 0) + rules.exclude.length;
+  return [...rules.include.and, ...rules.values].reduce((n, g) => n + g.length, 0) + rules.exclude.length;
 }

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { openDatabase, type Database } from '../../db/client';
 import { clientRegions, clients, regions } from '../../db/schema';
-import { audienceSet, countRule, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, everyoneCounts, ruleCounts, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { generateMembers } from '../generator/generator';
 import { Random } from '../generator/random';
 import { CHUNK_BITS, decodeChunk, encodeChunks } from './chunk-codec';
 import { storeMembers } from './member-chunks-repository';
-import { countRuleSql, widgetCountsSql } from './sql-questions';
+import { countRuleSql, ruleCountsSql, widgetCountsSql } from './sql-questions';
 
 // Three chunks, the last one partly filled.
 const PEOPLE = 2 * CHUNK_BITS + 12_345;
@@ -72,6 +72,53 @@ describe('the SQL and bitmap engines agree', () => {
       expect(await countRuleSql(database.db, clientRegionId, rules), JSON.stringify(rules)).toBe(countRule(source, rules));
     }
   }, 60_000);
+
+  const randomRules = (random: Random): AudienceRules => {
+    const ids = [...segments.keys()];
+    const valueIds = [...attributes.keys()];
+    const valueGroups = 1 + random.int(2);
+    const groups = random.next() < 0.3 ? 0 : random.int(3);
+    return {
+      include: { and: Array.from({ length: groups }, () => Array.from({ length: 1 + random.int(4) }, () => random.pick(ids))) },
+      exclude: random.next() < 0.5 ? [] : Array.from({ length: 1 + random.int(2) }, () => random.pick(ids)),
+      values: Array.from({ length: valueGroups }, () => Array.from({ length: 1 + random.int(3) }, () => random.pick(valueIds))),
+    };
+  };
+
+  it('on 100 random rules with groups of demographic values, some of values only', async () => {
+    const random = new Random('differential-values');
+    for (let i = 0; i < 100; i++) {
+      const rules = randomRules(random);
+      expect(await countRuleSql(database.db, clientRegionId, rules), JSON.stringify(rules)).toBe(countRule(source, rules));
+    }
+  }, 60_000);
+
+  it("on the builder's rule counts: the rule, each group, the excludes", async () => {
+    const random = new Random('differential-rule-counts');
+    for (let i = 0; i < 40; i++) {
+      const rules = randomRules(random);
+      const { people, ...expected } = ruleCounts(source, rules);
+      expect(people).toBe(PEOPLE);
+      expect(await ruleCountsSql(database.db, clientRegionId, rules), JSON.stringify(rules)).toEqual(expected);
+    }
+    const segmentsOnly: AudienceRules = { include: { and: [[1, 2], [3]] }, exclude: [], values: [] };
+    const { people: _, ...expected } = ruleCounts(source, segmentsOnly);
+    expect(await ruleCountsSql(database.db, clientRegionId, segmentsOnly)).toEqual({ ...expected, exclude: 0 });
+  }, 60_000);
+
+  it('on the widget of everyone', async () => {
+    const attributeIds = [...attributes.keys()].slice(0, 12);
+    const { values } = await widgetCountsSql(database.db, clientRegionId, null, attributeIds);
+    expect(values).toEqual(everyoneCounts(source, attributeIds));
+  });
+
+  it('on the widget counts of a rule with values', async () => {
+    const rules: AudienceRules = { include: { and: [[1, 2, 3]] }, exclude: [6], values: [[...attributes.keys()].slice(0, 2)] };
+    const attributeIds = [...attributes.keys()].slice(0, 12);
+    const { values: fromSql, audienceCount } = await widgetCountsSql(database.db, clientRegionId, rules, attributeIds);
+    expect(audienceCount).toBe(countRule(source, rules));
+    expect(fromSql.map((r) => r.count)).toEqual(widgetCounts(source, audienceSet(source, rules), attributeIds).map((r) => r.count));
+  });
 
   it('on the widget counts of a category', async () => {
     const rules: AudienceRules = { include: { and: [[1, 2, 3], [4, 5]] }, exclude: [6], values: [] };

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Executor } from '../../db/client';
 import { focusRules } from '../bitmap/bitmap-questions';
-import type { CountsAnswer, CountsQuestion, OverlapAnswer, WidgetCount } from '../questions';
-import { SET_KIND } from './member-chunks-repository';
+import type { CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetCount } from '../questions';
+import { SET_KIND, type SetKind } from './member-chunks-repository';
 
 /**
  * The count engine's questions in SQL over member_chunks (the `es` data source): per chunk,
@@ -20,23 +20,35 @@ export interface ChunkRange {
 const ALL: ChunkRange = { lo: 0, hi: 65_535 };
 const inRange = (range: ChunkRange, column = sql`chunk`) => sql`${column} between ${range.lo} and ${range.hi}`;
 
-function unionCte(name: string, clientRegionId: number, ids: readonly number[], range: ChunkRange): SQL {
+function unionCte(name: string, clientRegionId: number, ids: readonly number[], range: ChunkRange, kind: SetKind = 'segment'): SQL {
   // Materialised: inlined, the planner may run each group's scan once per joined row.
   return sql`${sql.identifier(name)} as materialized (
     select chunk, bit_or(bits) as b from member_chunks
-    where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND.segment} and set_id in (${idList(ids)}) and ${inRange(range)}
+    where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND[kind]} and set_id in (${idList(ids)}) and ${inRange(range)}
     group by chunk)`;
 }
+
+/** The names ruleCtes gives a rule's groups: its include OR-groups, then its groups of demographic values. */
+const groupNames = (name: string, rules: AudienceRules) => ({
+  include: rules.include.and.map((_, i) => `${name}_g${i}`),
+  values: rules.values.map((_, i) => `${name}_v${i}`),
+  exclude: `${name}_ex`,
+});
 
 /**
  * The CTEs of a rule and a last CTE `name` (chunk, b) of its people per chunk; other CTEs are
  * prefixed with the name so several rules can share one statement.
  */
 function ruleCtes(name: string, clientRegionId: number, rules: AudienceRules, range: ChunkRange): SQL[] {
-  const names = rules.include.and.map((_, i) => `${name}_g${i}`);
-  const ctes = rules.include.and.map((ids, i) => unionCte(names[i]!, clientRegionId, ids, range));
-  const ex = `${name}_ex`;
+  const { include, values, exclude: ex } = groupNames(name, rules);
+  const names = [...include, ...values];
+  const ctes = [
+    ...rules.include.and.map((ids, i) => unionCte(include[i]!, clientRegionId, ids, range)),
+    ...rules.values.map((ids, i) => unionCte(values[i]!, clientRegionId, ids, range, 'attribute')),
+  ];
   if (rules.exclude.length) ctes.push(unionCte(ex, clientRegionId, rules.exclude, range));
+  // A rule of no group has no one (the API never asks one).
+  if (names.length === 0) return [...ctes, sql`${sql.identifier(name)} as (select 0 as chunk, null::bit varying as b where false)`];
   const joined = names.slice(1).reduce<SQL>((from, n) => sql`${from} join ${sql.identifier(n)} using (chunk)`, sql`${sql.identifier(names[0]!)}`);
   const from = rules.exclude.length ? sql`${joined} left join ${sql.identifier(ex)} using (chunk)` : joined;
   const anded = sql.join(names.map((n) => sql`${sql.identifier(n)}.b`), sql` & `);
@@ -57,14 +69,49 @@ export async function countRuleSql(db: Executor, clientRegionId: number, rules: 
   return Number(row?.n ?? 0);
 }
 
-/** Per attribute value: the audience's people with it, and everyone with it; and the audience's size. */
+/**
+ * The builder's live counts in one statement: each group's union is made once and serves its own
+ * size and the rule's. `people` is left to the engine (it knows the region's).
+ */
+export async function ruleCountsSql(db: Executor, clientRegionId: number, rules: AudienceRules, range = ALL): Promise<Omit<RuleCountsAnswer, 'people'>> {
+  const { include, values, exclude } = groupNames('aud', rules);
+  const columns = [
+    sql`${sizeOf('aud')} as n`,
+    ...include.map((n, i) => sql`${sizeOf(n)} as ${sql.identifier(`g${i}`)}`),
+    ...values.map((n, i) => sql`${sizeOf(n)} as ${sql.identifier(`v${i}`)}`),
+    rules.exclude.length ? sql`${sizeOf(exclude)} as ex` : sql`0 as ex`,
+  ];
+  const [row] = await rows<Record<string, string | number>>(db, sql`with ${sql.join(ruleCtes('aud', clientRegionId, rules, range), sql`, `)} select ${sql.join(columns, sql`, `)}`);
+  return {
+    count: Number(row?.n ?? 0),
+    include: include.map((_, i) => Number(row?.[`g${i}`] ?? 0)),
+    values: values.map((_, i) => Number(row?.[`v${i}`] ?? 0)),
+    exclude: Number(row?.ex ?? 0),
+  };
+}
+
+/**
+ * Per attribute value: the audience's people with it, and everyone with it; and the audience's
+ * size. `rules` null is everyone: each value's people are the audience's, and the audience's
+ * size is left to the engine (0 here; it knows the region's people).
+ */
 export async function widgetCountsSql(
   db: Executor,
   clientRegionId: number,
-  rules: AudienceRules,
+  rules: AudienceRules | null,
   attributeIds: readonly number[],
   range = ALL,
 ): Promise<{ audienceCount: number; values: WidgetCount[] }> {
+  if (!rules) {
+    const sizes = await rows<{ set_id: number; size: string | number }>(
+      db,
+      sql`select set_id, sum(bit_count(bits))::bigint as size from member_chunks
+      where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND.attribute} and set_id in (${idList(attributeIds)}) and ${inRange(range)}
+      group by set_id`,
+    );
+    const byId = new Map(sizes.map((r) => [Number(r.set_id), Number(r.size)]));
+    return { audienceCount: 0, values: attributeIds.map((attributeId) => ({ attributeId, count: byId.get(attributeId) ?? 0, valueSize: byId.get(attributeId) ?? 0 })) };
+  }
   const found = await rows<{ set_id: number; n: string | number; size: string | number; audience: string | number }>(
     db,
     sql`with ${sql.join(ruleCtes('aud', clientRegionId, rules, range), sql`, `)}

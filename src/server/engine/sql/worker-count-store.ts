@@ -99,7 +99,8 @@ export class WorkerCountStore implements CountStore {
     return {
       count: (region: number, rules: AudienceRules) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'count', rules }),
       counts: (region: number, question: CountsQuestion) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'counts', question }),
-      widget: (region: number, rules: AudienceRules, attributeIds: number[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'widget', rules, attributeIds }),
+      widget: (region: number, rules: AudienceRules | null, attributeIds: number[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'widget', rules, attributeIds }),
+      ruleCounts: (region: number, rules: AudienceRules) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'rule-counts', rules }),
       overlap: (region: number, audiences: AudienceRules[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'overlap', audiences }),
     };
   }

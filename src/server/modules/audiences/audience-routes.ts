@@ -16,6 +16,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing. ' +
         'The name is trimmed, required and at most 100 characters, the description at most 1000 (422 VALIDATION_FAILED naming the field); ' +
+        'a rule with demographic values (non-segments) cannot be saved as an audience (422 VALIDATION_FAILED); ' +
         'every segment must be a live segment of the context region (422 UNKNOWN_SEGMENTS), and every included one must allow audiences ' +
         'to be made from it (403). 503 DATA_NOT_READY while the region\'s data is being prepared.',
       body: saveAudienceBodySchema,

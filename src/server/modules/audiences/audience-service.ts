@@ -1,5 +1,5 @@
 import { GROW_TEXT } from '@shared/rules/grow';
-import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { hasNonSegments, type AudienceRules } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { AUDIENCE_TEXT, type SaveAudienceBody, type savedAudienceSchema } from '@shared/schemas/grow';
 import type * as z from 'zod/mini';
@@ -44,7 +44,8 @@ export function validateSave(body: Pick<SaveAudienceBody, 'name' | 'description'
 }
 
 /**
- * Checks and counts an audience to save: the form's rules (422), the rule's segments against
+ * Checks and counts an audience to save: the form's rules (422), no demographic values (422,
+ * spec 3 §5: an audience is of segments only), the rule's segments against
  * the context client region (422 UNKNOWN_SEGMENTS; 503 while its data is not ready), then the
  * data permission of every included segment (403). Counting asks the engines, which read the
  * database outside any transaction, so this runs before the write's transaction opens.
@@ -52,6 +53,7 @@ export function validateSave(body: Pick<SaveAudienceBody, 'name' | 'description'
 export async function prepareSave(asker: Asker, body: SaveAudienceBody): Promise<PreparedAudience> {
   const issues = validateSave(body);
   if (issues.length) throw new AppError(422, ERROR_CODES.validation, issues[0]!.message, issues);
+  if (hasNonSegments(body.rules)) throw new AppError(422, ERROR_CODES.validation, AUDIENCE_TEXT.nonSegments, [{ path: 'body.rules.values', message: AUDIENCE_TEXT.nonSegments }]);
   const peopleCount = await countAudience(asker, body.rules);
   const included = [...new Set(body.rules.include.and.flat())];
   const permissions = await repo.segmentPermissions(asker.db, await contextClientRegion(asker), included);

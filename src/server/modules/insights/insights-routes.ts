@@ -12,6 +12,8 @@ import {
   dataStatusResponseSchema,
   overlapBodySchema,
   overlapResponseSchema,
+  ruleCountsBodySchema,
+  ruleCountsResponseSchema,
   segmentLookupBodySchema,
   segmentLookupResponseSchema,
   segmentsPageSchema,
@@ -46,6 +48,16 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['insights'], summary: 'People in an audience rule: OR within each group, AND across groups, minus the excludes', body: countBodySchema, response: { 200: countResponseSchema, ...errors } },
   }, async (request) => ({ data: { count: await service.countAudience(asker(request), request.body.rules) } }));
 
+  app.post('/api/insights/rule-counts', {
+    config: { access: { resource: 'audiences', action: 'read' }, context: 'region' },
+    schema: {
+      tags: ['insights'],
+      summary: 'The builder’s live counts: people in the whole rule, in each include group and each group of demographic values alone, in any excluded segment, and in the region',
+      body: ruleCountsBodySchema,
+      response: { 200: ruleCountsResponseSchema, ...errors },
+    },
+  }, async (request) => ({ data: await service.ruleCounts(asker(request), request.body.rules) }));
+
   app.post('/api/insights/counts', {
     config: { access: { resource: 'audiences', action: 'read' }, context: 'region' },
     schema: { tags: ['insights'], summary: 'Segment, market and total counts within the focus (spec 3 §7); empty without short ids', body: countsBodySchema, response: { 200: countsResponseSchema, ...errors } },
@@ -58,8 +70,8 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/insights/widgets', {
     config: { access: { resource: 'audiences', action: 'read' }, context: 'region' },
-    schema: { tags: ['insights'], summary: 'An index widget: per value of a category, count, share, base share, index and z-score', body: widgetBodySchema, response: { 200: widgetResponseSchema, ...errors } },
-  }, async (request) => ({ data: await service.widget(asker(request), request.body.rules, request.body.category) }));
+    schema: { tags: ['insights'], summary: 'An index widget: per value of a category, count, share, base share, index and z-score; without rules, of everyone', body: widgetBodySchema, response: { 200: widgetResponseSchema, ...errors } },
+  }, async (request) => ({ data: await service.widget(asker(request), request.body.rules ?? null, request.body.category) }));
 
   app.post('/api/insights/overlap', {
     config: { access: { resource: 'comparisons', action: 'read' }, context: 'region' },

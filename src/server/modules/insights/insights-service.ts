@@ -1,5 +1,5 @@
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import type { CountsBody, DataAvailabilityBody, Segment } from '@shared/schemas/insights';
+import type { CountsBody, DataAvailabilityBody, RuleCounts, Segment } from '@shared/schemas/insights';
 import { countsIds, emptyCounts, hasShortIds, widgetMaths } from '@shared/rules/insights';
 import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db, Executor } from '../../db/client';
@@ -27,23 +27,38 @@ export async function contextClientRegion({ db, ctx, data }: { db: Executor; ctx
 
 const list = (ids: number[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', '));
 
-/** Refuses ids the client region does not have (another tenant's included) or has deleted. */
-export async function checkSegments(asker: Pick<Asker, 'data' | 'ctx'>, clientRegion: number, ids: number[]) {
+/**
+ * Refuses segment ids the client region does not have (another tenant's included) or has
+ * deleted, and demographic value ids that are not the region's (422 UNKNOWN_SEGMENTS; the
+ * values, when some are refused, are named in details.values).
+ */
+export async function checkSegments(asker: Pick<Asker, 'data' | 'ctx'>, clientRegion: number, ids: number[], valueIds: number[] = []) {
   const unique = [...new Set(ids)];
-  const found = (await asker.data.catalog(clientRegion)).segments;
+  const catalog = await asker.data.catalog(clientRegion);
+  const found = catalog.segments;
   const unknown = unique.filter((id) => !found.has(id));
   const deleted = unique.filter((id) => found.get(id) === true);
-  if (unknown.length === 0 && deleted.length === 0) return;
+  const regionValues = valueIds.length ? new Set(catalog.categories.flatMap((c) => c.values.map((v) => v.id))) : new Set<number>();
+  const values = [...new Set(valueIds)].filter((id) => !regionValues.has(id));
+  if (unknown.length === 0 && deleted.length === 0 && values.length === 0) return;
   const where = `${asker.ctx.clientSlug}/${asker.ctx.regionSlug}`;
   const plural = (n: number) => (n > 1 ? 's' : '');
   const message = [
     unknown.length ? `No segment${plural(unknown.length)} ${list(unknown)} in ${where}.` : '',
     deleted.length ? `Segment${plural(deleted.length)} ${list(deleted)} ${deleted.length > 1 ? 'were' : 'was'} deleted by the provider.` : '',
+    values.length ? `No demographic value${plural(values.length)} ${list(values)} in ${where}.` : '',
   ].filter(Boolean).join(' ');
-  throw new AppError(422, ERROR_CODES.unknownSegments, message, { unknown, deleted });
+  throw new AppError(422, ERROR_CODES.unknownSegments, message, { unknown, deleted, ...(values.length ? { values } : {}) });
 }
 
-const rulesIds = (rules: AudienceRules) => [...rules.include.and.flat(), ...rules.exclude];
+/** Every segment id a rule names, and every demographic value id. */
+export const ruleIds = (rules: AudienceRules) => ({ segments: [...rules.include.and.flat(), ...rules.exclude], values: rules.values.flat() });
+
+/** Checks rules' ids (checkSegments) against the client region. */
+export function checkRules(asker: Pick<Asker, 'data' | 'ctx'>, clientRegion: number, rules: AudienceRules[]) {
+  const ids = rules.map(ruleIds);
+  return checkSegments(asker, clientRegion, ids.flatMap((i) => i.segments), ids.flatMap((i) => i.values));
+}
 
 /** The session's engine for the region, or a 503 saying why it cannot answer yet. */
 function engineOf(asker: Asker, clientRegion: number): CountEngine {
@@ -67,19 +82,25 @@ async function timed<T>(asker: Asker, question: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The region's engine (or a 503 saying why not), then the ids checked against the catalogue the
- * engine was loaded with.
+ * The region's engine (or a 503 saying why not), then the rules' ids checked against the
+ * catalogue the engine was loaded with.
  */
-async function prepare(asker: Asker, ids: number[]) {
+async function prepare(asker: Asker, rules: AudienceRules[]) {
   const clientRegion = await contextClientRegion(asker);
   const engine = engineOf(asker, clientRegion);
-  await checkSegments(asker, clientRegion, ids);
+  await checkRules(asker, clientRegion, rules);
   return { clientRegion, engine };
 }
 
 export async function countAudience(asker: Asker, rules: AudienceRules): Promise<number> {
-  const { clientRegion, engine } = await prepare(asker, rulesIds(rules));
+  const { clientRegion, engine } = await prepare(asker, [rules]);
   return timed(asker, () => engine.count(clientRegion, rules));
+}
+
+/** The builder's live counts: the rule's people, each group's alone, the excludes' and everyone, in one engine question. */
+export async function ruleCounts(asker: Asker, rules: AudienceRules): Promise<RuleCounts> {
+  const { clientRegion, engine } = await prepare(asker, [rules]);
+  return timed(asker, () => engine.ruleCounts(clientRegion, rules));
 }
 
 export async function counts(asker: Asker, body: CountsBody) {
@@ -90,7 +111,9 @@ export async function counts(asker: Asker, body: CountsBody) {
     if (ids.length > 0) await checkSegments(asker, await contextClientRegion(asker), ids);
     return emptyCounts();
   }
-  const { clientRegion, engine } = await prepare(asker, ids);
+  const clientRegion = await contextClientRegion(asker);
+  const engine = engineOf(asker, clientRegion);
+  await checkSegments(asker, clientRegion, ids);
   return timed(asker, () =>
     engine.counts(clientRegion, {
       matched: body.matched_short_ids,
@@ -102,8 +125,12 @@ export async function counts(asker: Asker, body: CountsBody) {
   );
 }
 
-export async function widget(asker: Asker, rules: AudienceRules, category: number | string) {
-  const { clientRegion, engine } = await prepare(asker, rulesIds(rules));
+/**
+ * One index widget of a rule; `rules` null is everyone (Explore's all-data persona without
+ * filters): each share is its base share, index 100, no z-score.
+ */
+export async function widget(asker: Asker, rules: AudienceRules | null, category: number | string) {
+  const { clientRegion, engine } = await prepare(asker, rules ? [rules] : []);
   const { categories } = await asker.data.catalog(clientRegion);
   const wanted = typeof category === 'number' ? categories.find((c) => c.id === category) : categories.find((c) => c.name.toLowerCase() === category.trim().toLowerCase());
   if (!wanted) throw notFound(`${asker.ctx.clientSlug}/${asker.ctx.regionSlug} has no demographic category ${JSON.stringify(category)}.`);
@@ -113,17 +140,16 @@ export async function widget(asker: Asker, rules: AudienceRules, category: numbe
     category: { id: wanted.id, name: wanted.name },
     audience_count: answer.audienceCount,
     base_count: answer.people,
-    rows: answer.values.map((v) => ({
-      value_id: v.attributeId,
-      name: names.get(v.attributeId) ?? '',
-      count: v.count,
-      ...widgetMaths(v.count, answer.audienceCount, v.valueSize, answer.people),
-    })),
+    rows: answer.values.map((v) => {
+      const maths = widgetMaths(v.count, answer.audienceCount, v.valueSize, answer.people);
+      // Everyone against everyone: the index is 100 exactly, not 100 give or take a rounding.
+      return { value_id: v.attributeId, name: names.get(v.attributeId) ?? '', count: v.count, ...maths, index: rules || maths.index === null ? maths.index : 100 };
+    }),
   };
 }
 
 export async function overlap(asker: Asker, audiences: { name: string; rules: AudienceRules }[]) {
-  const { clientRegion, engine } = await prepare(asker, audiences.flatMap((a) => rulesIds(a.rules)));
+  const { clientRegion, engine } = await prepare(asker, audiences.map((a) => a.rules));
   const answer = await timed(asker, () => engine.overlap(clientRegion, audiences.map((a) => a.rules)));
   const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
   return {

@@ -74,13 +74,15 @@ async function makeReport(ctx: JobContext<IndexReportPayload>, task: repo.TaskRo
   const base = request.compare_base;
   const names = await repo.segmentNames(ctx.db, region, [...ruleSegmentIds(request.audience.rules), ...(base.type === 'audience' ? ruleSegmentIds(base.rules) : [])]);
   const nameOf = (id: number) => names.get(id);
+  const valueNames = new Map(catalog.categories.flatMap((c) => c.values.map((v) => [v.id, `${c.name}: ${v.name}`] as const)));
+  const valueNameOf = (id: number) => valueNames.get(id);
   return {
     name: request.name,
     context: { slug: request.context.slug, name: request.context.name },
     origin: request.origin ?? null,
-    audience: { name: request.audience.name, rule: rulesInWords(request.audience.rules, nameOf), size: sizes.audienceSize },
+    audience: { name: request.audience.name, rule: rulesInWords(request.audience.rules, nameOf, valueNameOf), size: sizes.audienceSize },
     base: base.type === 'audience'
-      ? { name: base.name, rule: rulesInWords(base.rules, nameOf), size: sizes.baseSize }
+      ? { name: base.name, rule: rulesInWords(base.rules, nameOf, valueNameOf), size: sizes.baseSize }
       : { name: `Everyone in ${request.context.region}`, rule: null, size: sizes.baseSize },
     dataSource: SOURCE_NAMES[request.data_source],
     requestedBy: await repo.userLabel(ctx.db, task.userId),

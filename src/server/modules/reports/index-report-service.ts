@@ -1,5 +1,5 @@
 import { can } from '@shared/permissions';
-import { INDEX_REPORT_REFUSALS, indexReportFileName, reportHistoryFileName, ruleSegmentIds } from '@shared/rules/index-report';
+import { INDEX_REPORT_REFUSALS, indexReportFileName, reportHistoryFileName } from '@shared/rules/index-report';
 import { isTaskInProgress } from '@shared/rules/notifications';
 import { ERROR_CODES } from '@shared/schemas/error';
 import type { IndexReportBody } from '@shared/schemas/index-reports';
@@ -10,7 +10,7 @@ import type { JobQueue } from '../../jobs/types';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { hierarchyFor } from '../hierarchy/hierarchy-service';
-import { checkSegments, contextClientRegion } from '../insights/insights-service';
+import { checkRules, contextClientRegion } from '../insights/insights-service';
 import { taskView } from '../notifications/task-view';
 import { historyWorkbook } from './history-workbook';
 import { INDEX_REPORT_JOB, XLSX_TYPE, type IndexReportRequest } from './index-report-request';
@@ -51,7 +51,7 @@ export async function requestIndexReport(scope: ReportScope, tx: Executor, jobs:
   const engine = scope.data.engineFor(clientRegion, auth.dataSource);
   if (typeof engine === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, engine);
   const base = body.compare_base;
-  await checkSegments(scope, clientRegion, [...ruleSegmentIds(body.audience.rules), ...(base.type === 'audience' ? ruleSegmentIds(base.rules) : [])]);
+  await checkRules(scope, clientRegion, [body.audience.rules, ...(base.type === 'audience' ? [base.rules] : [])]);
   const categories = [...new Set(body.categories)];
   const known = new Set((await scope.data.catalog(clientRegion)).categories.map((c) => c.id));
   const unknown = categories.filter((id) => !known.has(id));

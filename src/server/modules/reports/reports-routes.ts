@@ -33,7 +33,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['reports'],
       summary: 'Ask for an index report of an audience: a task (received) and the job that makes its workbook',
       description:
-        'Refused for lite clients (403), at the Market Level tab (422), while the region\'s audience data is not ready (503 DATA_NOT_READY), for segment ids the region does not have or has deleted (422 UNKNOWN_SEGMENTS) and for unknown categories (422). ' +
+        'Refused for lite clients (403), at the Market Level tab (422), while the region\'s audience data is not ready (503 DATA_NOT_READY), for segment ids the region does not have or has deleted, or demographic value ids it does not have (422 UNKNOWN_SEGMENTS) and for unknown categories (422). ' +
         'Answers 202 with the task and its job (GET /api/jobs/{id} gives progress); the task is done when its file can be downloaded. ' +
         'Send a uuid X-Request-ID: a resend with the same id gets the first answer again and queues nothing.',
       body: indexReportBodySchema,
