@@ -9,7 +9,8 @@ import { formatIndex, formatShare, rowEmphasis, sortRows } from './insights-mode
 
 interface Props {
   context: string;
-  rules: AudienceRules;
+  /** Null is everyone (Explore's all-data persona without filters): index 100 throughout. */
+  rules: AudienceRules | null;
   category: { id: number; name: string };
   /** Takes the category off the panel. */
   onRemove?: () => void;

@@ -33,7 +33,8 @@ interface PersonLevelProps {
   /** Whose choice of categories this is (each area remembers its own). */
   area: InsightArea;
   context: string;
-  rules: AudienceRules;
+  /** Null is everyone in the region (then no people count is shown but the summary given). */
+  rules: AudienceRules | null;
   countType: CountType;
   tv: TvContext;
   /** In place of the people in the audience (Explore shows its matched count itself); the summary when absent. */
@@ -60,7 +61,7 @@ export function PersonLevel({ area, context, rules, countType, tv, summary, onVa
 
   return (
     <div className="person-insights">
-      {summary === undefined ? <AudienceSummary context={context} rules={rules} countType={countType} tv={tv} /> : summary}
+      {summary === undefined && rules ? <AudienceSummary context={context} rules={rules} countType={countType} tv={tv} /> : summary}
       {categories.data ? (
         <>
           <div className="person-insights__toolbar">
@@ -83,7 +84,7 @@ export function PersonLevel({ area, context, rules, countType, tv, summary, onVa
 }
 
 /** The audience's people count, and with a TV count its estimated panelists or why they are not shown. */
-export function AudienceSummary({ context, rules, countType, tv }: Pick<PersonLevelProps, 'context' | 'rules' | 'countType' | 'tv'>) {
+export function AudienceSummary({ context, rules, countType, tv }: Pick<PersonLevelProps, 'context' | 'countType' | 'tv'> & { rules: AudienceRules }) {
   const count = useQuery(audienceCountQueryOptions(context, rules));
   const showTv = countType === 'tv_panelists' && tv !== null;
   const notice = showTv && count.data !== undefined ? tvNotice(count.data, tv) : null;

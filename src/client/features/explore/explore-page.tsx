@@ -187,19 +187,15 @@ function PersonaArea({ scope, context, summary, personas, open }: AreaProps) {
           </Tabs.List>
           {levels.person ? (
             <Tabs.Content value="person" className="explore-level">
-              {rules ? (
-                <PersonLevel
-                  area="explore"
-                  context={context}
-                  rules={rules}
-                  countType="people_count"
-                  tv={null}
-                  summary={showMatchedCount(tab, { isAllData: summary.is_all_data }, filtersEmpty) ? <MatchedCount context={context} rules={rules} /> : null}
-                  onValueClick={addValue}
-                />
-              ) : (
-                <p className="insight-prompt">Everyone in the region: choose a persona or add a filter to see how its people differ.</p>
-              )}
+              <PersonLevel
+                area="explore"
+                context={context}
+                rules={rules}
+                countType="people_count"
+                tv={null}
+                summary={rules && showMatchedCount(tab, { isAllData: summary.is_all_data }, filtersEmpty) ? <MatchedCount context={context} rules={rules} /> : null}
+                onValueClick={addValue}
+              />
             </Tabs.Content>
           ) : null}
           {levels.market && numericId !== undefined ? (
