@@ -78,6 +78,7 @@ export function InsightWidget({ context, rules, category, onRemove, onValueClick
                         <button
                           type="button"
                           className="insight-row__filter"
+                          aria-label={`Filter by ${category.name}: ${row.name}`}
                           title={`Filter by ${category.name}: ${row.name}`}
                           onClick={() => onValueClick({ id: row.value_id, name: row.name, category: category.name })}
                         >
