@@ -53,6 +53,11 @@ export async function main() {
       .then(() => import('./modules/activations/demo-deliveries'))
       .then(({ deliverSeededActivations }) => deliverSeededActivations(database.db, app.jobs))
       .catch((err: unknown) => app.log.warn({ err }, 'the demo activations were not delivered'));
+    // The demo's personas that name demographic values get them once the region's values exist.
+    void app.data.whenIdle()
+      .then(() => import('./db/seed-explore'))
+      .then(({ completeExploreDemo }) => completeExploreDemo(database.db))
+      .catch((err: unknown) => app.log.warn({ err }, "the demo personas' demographic values were not written"));
   }
   const states = app.data.statuses().map((s) => s.state);
   const addr = app.server.address();

@@ -4,6 +4,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { prepareJobTables } from '../../src/server/jobs/queue';
 import { seedDemo } from '../../src/server/db/seed';
 import { seedTestPopulation } from './population';
+import { completeExploreDemo } from '../../src/server/db/seed-explore';
 
 /** API_TEMPLATE_DIR lets two test runs on one checkout keep their templates apart. */
 export const TEMPLATE_DIR = path.resolve(process.env.API_TEMPLATE_DIR ?? '.tmp/api-template');
@@ -16,6 +17,7 @@ export default async function setup() {
   await database.migrate();
   await seedDemo(database.db, 'demo-password');
   await seedTestPopulation(database);
+  await completeExploreDemo(database.db);
   await prepareJobTables(database);
   await database.close();
 }

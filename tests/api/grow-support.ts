@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { mekkoListResponseSchema, mekkoResponseSchema, type Mekko } from '../../src/shared/schemas/grow';
-import { segmentsPageSchema, type Segment } from '../../src/shared/schemas/insights';
 import { auditLog, segments, snapshots, snapshotsSubMarkets } from '../../src/server/db/schema';
-import { ACME_PRODUCT, ADMIN, ANALYST, VIEWER, buildTestApp, login, type Session } from './helper';
+import { ACME_PRODUCT, apiKit, type Session, type Write } from './helper';
 import { clientRegionIdOf } from './population';
 import { strict } from './support';
 
 /** What the Grow API test files share: a fresh app, three sessions, request helpers and acme/us's segments. */
 export async function growKit() {
-  const { app, database } = await buildTestApp();
-  const db = database.db;
-  const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
-
-  type Write = Omit<InjectOptions, 'headers'> & { context?: string; key?: string | null };
-  /** A request in ACME_PRODUCT unless told, with a fresh X-Request-ID (or the given one; null sends none). */
-  const send = (s: Session, { key, context = ACME_PRODUCT, ...opts }: Write): Promise<LightMyRequestResponse> =>
-    s.request({ ...opts, context, headers: key === null ? {} : { 'x-request-id': key ?? randomUUID() } });
-  const get = (url: string, s: Session = admin, context = ACME_PRODUCT) => s.request({ method: 'GET', url, context });
+  const { app, database, db, admin, analyst, viewer, send, get, usSegments, globexSegments } = await apiKit();
 
   const chartOf = (res: LightMyRequestResponse): Mekko => {
     expect(res.statusCode, res.body).toBe(200);
@@ -63,13 +54,6 @@ export async function growKit() {
     return chart;
   };
 
-  const segmentsOf = async (context: string, region: string): Promise<Segment[]> => {
-    const res = await admin.request({ method: 'GET', url: `/api/segments?region=${region}&per_page=200&include_deleted=true`, context });
-    expect(res.statusCode, res.body).toBe(200);
-    return segmentsPageSchema.parse(res.json()).data.sort((a, b) => a.id - b.id);
-  };
-  const usSegments = await segmentsOf('acme', 'us');
-  const globexSegments = await segmentsOf('globex', 'us');
   const live = usSegments.filter((s) => !s.deleted);
   const liveMatched = live.filter((s) => s.vendor_type !== 'modeled');
   const liveModeled = live.filter((s) => s.vendor_type === 'modeled');

@@ -3,12 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, expect } from 'vitest';
+import { segmentsPageSchema, type Segment } from '../../src/shared/schemas/insights';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
 import { seedTestPopulation } from './population';
+import { completeExploreDemo } from '../../src/server/db/seed-explore';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const ADMIN = 'admin@demo.test';
@@ -39,6 +42,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
     await database.migrate();
     await seedDemo(database.db, DEMO_PASSWORD);
     await seedTestPopulation(database);
+    await completeExploreDemo(database.db);
     return {
       database,
       cleanup: async () => {
@@ -119,4 +123,26 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
         },
       }),
   };
+}
+
+/** A write's options: in ACME_PRODUCT unless told, with a fresh X-Request-ID unless given one (null sends none). */
+export type Write = Omit<InjectOptions, 'headers'> & { context?: string; key?: string | null };
+
+/**
+ * What the entity test files (Grow, Explore) share: a fresh app, the three demo sessions, request
+ * helpers, and acme/us's and globex/us's segments (deleted ones included), by id.
+ */
+export async function apiKit() {
+  const { app, database } = await buildTestApp();
+  const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
+  const send = (s: Session, { key, context = ACME_PRODUCT, ...opts }: Write): Promise<LightMyRequestResponse> =>
+    s.request({ ...opts, context, headers: key === null ? {} : { 'x-request-id': key ?? randomUUID() } });
+  const get = (url: string, s: Session = admin, context = ACME_PRODUCT) => s.request({ method: 'GET', url, context });
+  const segmentsOf = async (context: string, region: string): Promise<Segment[]> => {
+    const res = await admin.request({ method: 'GET', url: `/api/segments?region=${region}&per_page=200&include_deleted=true`, context });
+    expect(res.statusCode, res.body).toBe(200);
+    return segmentsPageSchema.parse(res.json()).data.sort((a, b) => a.id - b.id);
+  };
+  const [usSegments, globexSegments] = [await segmentsOf('acme', 'us'), await segmentsOf('globex', 'us')];
+  return { app, database, db: database.db, admin, analyst, viewer, send, get, usSegments, globexSegments };
 }

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { can } from '@shared/permissions';
-import { AudienceBuilderPage } from '../features/audiences/audience-builder-page';
+import { AudienceBuilder } from '../features/audiences/audience-builder';
 import { audienceBuilderSearchSchema } from '../features/audiences/audience-builder-search';
+import { builderScopeProps } from '../features/audiences/builder-route-props';
 import { requireArea } from '../lib/guards';
 
 /**
- * The audience builder (Save Audience from Grow, spec 3 §2.2). Not nested in the audiences
- * route ('audiences_'): that one is a page of its own with no outlet; the URL is still
+ * The audience builder (Save Audience from Grow, spec 3 §2.2; issue 15). Not nested in the
+ * audiences route ('audiences_'): that one is a page of its own with no outlet; the URL is still
  * {product scope}/audiences/builder, and the same area guard applies.
  */
 export const Route = createFileRoute('/_app/$client/$region/$brand/$product/audiences_/builder')({
@@ -17,6 +17,5 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/audi
 
 function AudienceBuilderRoute() {
   const { scope } = Route.useRouteContext();
-  const search = Route.useSearch();
-  return <AudienceBuilderPage search={search} productPath={scope.productPath} canCreate={can(scope.permissions, 'audiences', 'create')} />;
+  return <AudienceBuilder route="audiences" search={Route.useSearch()} {...builderScopeProps(scope)} />;
 }

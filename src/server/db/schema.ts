@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { CustomWidgetRow } from '@shared/schemas/explore';
 import {
   bigint,
   customType,
@@ -478,3 +480,61 @@ export const snapshotsSubMarkets = pgTable('snapshots_sub_markets', {
   subMarketId: integer('sub_market_id').notNull().references(() => subMarkets.id, { onDelete: 'cascade' }),
   currentConfidence: doublePrecision('current_confidence').notNull(),
 }, (t) => [primaryKey({ columns: [t.snapshotId, t.subMarketId] }), index('snapshots_sub_markets_sub_market_idx').on(t.subMarketId)]);
+
+/**
+ * Explore personas (spec 3 §3 Persona; issue 15): a product's saved filters in a region, as
+ * `mekkos` are scoped. The all-data persona (identifiers null) is made on first need, one per
+ * scope; names are unique per scope, trimmed and case-insensitively; at most one is the default.
+ */
+export const personas = pgTable('personas', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  /** An audience rule (segments and demographic values); null for the all-data persona. */
+  identifiers: jsonb('identifiers').$type<AudienceRules>(),
+  isAllData: boolean('is_all_data').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  icon: text('icon'),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('personas_scope_idx').on(t.clientId, t.productId, t.regionId),
+  uniqueIndex('personas_scope_name_key').on(t.productId, t.regionId, sql`lower(btrim(${t.name}))`),
+  uniqueIndex('personas_scope_all_data_key').on(t.productId, t.regionId).where(sql`${t.isAllData}`),
+  uniqueIndex('personas_scope_default_key').on(t.productId, t.regionId).where(sql`${t.isDefault}`),
+]);
+
+/** Custom widgets of Explore's Market Level, under a persona (spec 3 §2.1); versioned on their own. */
+export const customWidgets = pgTable('custom_widgets', {
+  id: serial('id').primaryKey(),
+  personaId: integer('persona_id').notNull().references(() => personas.id, { onDelete: 'cascade' }),
+  /** market | region */
+  kind: text('kind').notNull().default('market'),
+  name: text('name').notNull(),
+  tab: text('tab').notNull(),
+  position: integer('position').notNull(),
+  rows: jsonb('rows').$type<CustomWidgetRow[]>().notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('custom_widgets_persona_idx').on(t.personaId, t.position)]);
+
+/** Motivation audience requests (spec 3 §2.1, tier 3): stored pending; issue 16 makes them. */
+export const motivationAudiences = pgTable('motivation_audiences', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  rules: jsonb('rules').$type<AudienceRules>().notNull(),
+  /** pending | processing | complete | failed */
+  jobStatus: text('job_status').notNull().default('pending'),
+  peopleCount: integer('people_count'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('motivation_audiences_scope_idx').on(t.clientId, t.productId, t.regionId)]);

@@ -20,6 +20,7 @@ import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
 import { DEMO_AUDIENCES, DEMO_CLIENTS, DEMO_REGIONS, DEMO_ROLES, DEMO_USERS } from './demo-tenant';
 import { seedGrowDemo, seedGrowDemoIfEmpty } from './seed-grow';
 import { seedActivationsDemo, seedActivationsDemoIfMissing } from './seed-activations';
+import { seedExploreDemo, seedExploreDemoIfEmpty } from './seed-explore';
 
 async function idBy<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
   const [row] = await rows;
@@ -121,11 +122,12 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const present = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
   if (Number(present[0]?.n) === DEMO_USERS.length) {
     const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
-    // A database seeded before Grow or activations existed still gets the demo charts and activations.
+    // A database seeded before Grow, activations or Explore existed still gets their demo rows.
     if (acme) {
       const charts = await seedGrowDemoIfEmpty(db);
       const activations = await seedActivationsDemoIfMissing(db);
-      return charts || activations;
+      const personas = await seedExploreDemoIfEmpty(db);
+      return charts || activations || personas;
     }
   }
   await db.transaction(async (tx) => {
@@ -134,6 +136,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     await seedAudiences(tx);
     await seedGrowDemo(tx);
     await seedActivationsDemo(tx);
+    await seedExploreDemo(tx);
   });
   return true;
 }

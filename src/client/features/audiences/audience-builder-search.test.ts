@@ -89,3 +89,14 @@ describe('the builder search schema', () => {
     expect(audienceBuilderSearch({ rules, returnUrl: 'insights/grow', labels: {} })).toEqual({ action: 'create', returnUrl: 'insights/grow', rules: JSON.stringify(rules) });
   });
 });
+
+describe('removeSegmentIds parameter', () => {
+  const parse = (raw: Record<string, unknown>) => audienceBuilderSearchSchema.parse(raw);
+  it('reads the segments to drop as Explore writes them, and ignores anything else', () => {
+    expect(parse({ removeSegmentIds: '4,5' }).removeSegmentIds).toEqual([4, 5]);
+    expect(parse({ removeSegmentIds: 4 }).removeSegmentIds).toEqual([4]);
+    expect(parse({ removeSegmentIds: '[6, "x", -1]' }).removeSegmentIds).toEqual([6]);
+    expect(parse({ removeSegmentIds: 'a,b' }).removeSegmentIds).toEqual([]);
+    expect(parse({}).removeSegmentIds).toBeUndefined();
+  });
+});

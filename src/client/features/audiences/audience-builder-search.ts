@@ -59,6 +59,13 @@ export function parseLabelsParam(value: unknown): Record<string, string> {
   );
 }
 
+/** Segment ids to leave out of the rule (an invalid persona's deleted segments): '4,5', a JSON array, or one id. */
+export function parseIdListParam(value: unknown): number[] {
+  const raw = typeof value === 'string' && !value.trim().startsWith('[') ? value.split(',').map((v) => Number(v.trim())) : typeof value === 'number' ? [value] : jsonValue(value);
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((v): v is number => Number.isSafeInteger(v) && (v as number) > 0).slice(0, 1000);
+}
+
 /** A text parameter; the router reads '2024' or 'true' as JSON, so those are taken as their text. */
 const text = (max: number) =>
   z.catch(
@@ -80,13 +87,15 @@ export const audienceBuilderSearchSchema = z.object({
   labels: json(parseLabelsParam),
   /** A default name for the audience. */
   name: text(1000),
+  /** Segment ids to drop from the rule to start from ('4,5'; Explore's invalid persona). */
+  removeSegmentIds: z.catch(z.optional(z.pipe(z.union([z.string(), z.number(), z.array(z.unknown())]), z.transform((v: string | number | unknown[]) => parseIdListParam(v)))), undefined),
 });
 
 export type AudienceBuilderSearch = z.output<typeof audienceBuilderSearchSchema>;
 export type AudienceBuilderSearchInput = z.input<typeof audienceBuilderSearchSchema>;
 
 export interface AudienceBuilderTarget {
-  rules: AudienceRules;
+  rules?: AudienceRules;
   returnUrl: string;
   referer?: string;
   labels?: Record<string, string>;
@@ -100,7 +109,7 @@ export function audienceBuilderSearch(target: AudienceBuilderTarget) {
     action: target.action ?? 'create',
     ...(target.referer ? { referer: target.referer } : {}),
     returnUrl: target.returnUrl,
-    rules: JSON.stringify(target.rules),
+    ...(target.rules ? { rules: JSON.stringify(target.rules) } : {}),
     ...(target.labels && Object.keys(target.labels).length > 0 ? { labels: JSON.stringify(target.labels) } : {}),
     ...(target.name ? { name: target.name } : {}),
   } satisfies AudienceBuilderSearchInput;

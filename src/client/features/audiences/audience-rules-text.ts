@@ -1,8 +1,9 @@
-import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { AudienceRulesInput } from '@shared/schemas/audience-rules';
 
 /**
- * An audience rule in words: each AND group as 'Any of: A, B', the groups joined by 'and', and
- * the excludes as 'but not: C'. Segments are named by the labels given, else by their id.
+ * An audience rule in words: each AND group as 'Any of: A, B', the groups (segments, then
+ * demographic values) joined by 'and', and the excludes as 'but not: C'. Segments and values
+ * are named by the labels given, else by their id.
  */
 export interface RulesText {
   groups: string[];
@@ -11,11 +12,19 @@ export interface RulesText {
   text: string;
 }
 
-export const segmentLabel = (id: number, labels: Readonly<Record<string, string>>) => labels[String(id)]?.trim() || `Segment ${id}`;
+type Labels = Readonly<Record<string, string>>;
 
-export function describeRules(rules: AudienceRules, labels: Readonly<Record<string, string>> = {}): RulesText {
-  const names = (ids: readonly number[]) => [...new Set(ids)].map((id) => segmentLabel(id, labels)).join(', ');
-  const groups = rules.include.and.map((group) => `Any of: ${names(group)}`);
-  const exclude = rules.exclude.length > 0 ? `but not: ${names(rules.exclude)}` : null;
+export const segmentLabel = (id: number, labels: Labels) => labels[String(id)]?.trim() || `Segment ${id}`;
+export const valueLabel = (id: number, labels: Labels) => labels[String(id)]?.trim() || `Value ${id}`;
+
+export function describeRules(rules: AudienceRulesInput, labels: Labels = {}, valueLabels: Labels = {}): RulesText {
+  const names = (ids: readonly number[], label: (id: number) => string) => [...new Set(ids)].map(label).join(', ');
+  const segmentNames = (ids: readonly number[]) => names(ids, (id) => segmentLabel(id, labels));
+  const groups = [
+    ...rules.include.and.filter((g) => g.length > 0).map((group) => `Any of: ${segmentNames(group)}`),
+    ...(rules.values ?? []).filter((g) => g.length > 0).map((group) => `Any of: ${names(group, (id) => valueLabel(id, valueLabels))}`),
+  ];
+  const excludes = rules.exclude ?? [];
+  const exclude = excludes.length > 0 ? `but not: ${segmentNames(excludes)}` : null;
   return { groups, exclude, text: [groups.join(' and '), exclude].filter(Boolean).join(' ') };
 }

@@ -9,5 +9,6 @@ export const exploreKeys = {
   tabs: (context: string) => ['explore', context, 'tabs'] as const,
 };
 
-export const PERSONA_ENTITY = 'persona';
+/** The builder queues persona writes too (lib/persona-writes): one name for the entity. */
+export { PERSONA_ENTITY } from '../../lib/persona-writes';
 export const WIDGET_ENTITY = 'custom_widget';

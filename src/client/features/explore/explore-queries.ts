@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import { personaListResponseSchema, personaResponseSchema, widgetListResponseSchema, type CustomWidget, type Persona, type PersonaSummary } from '@shared/schemas/explore';
+import { personaListResponseSchema, widgetListResponseSchema, type CustomWidget, type PersonaSummary } from '@shared/schemas/explore';
 import { tabsConfigurationResponseSchema } from '@shared/schemas/grow';
 import { api } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
-import { entityListStore, entityStore, readThrough } from '../../lib/offline/read-through';
+import { entityListStore, readThrough } from '../../lib/offline/read-through';
 import { exploreKeys } from './explore-keys';
 
 export { exploreKeys };
+/** The persona itself: one implementation with the builder's (lib/persona-queries). */
+export { personaQueryOptions } from '../../lib/persona-queries';
 
 /**
  * Explore's reads. `context` is the X-Context string (client/region/brand/product): it is part of
@@ -25,18 +27,6 @@ export const personasQueryOptions = (context: string) =>
         queryKey,
         async () => (await api('/api/personas', personaListResponseSchema, { context: slugs(context) })).data,
         entityListStore<PersonaSummary>('personas', `${context}#list`),
-      ),
-    staleTime: FIVE_MINUTES,
-  });
-
-export const personaQueryOptions = (context: string, id: number | string) =>
-  queryOptions({
-    queryKey: exploreKeys.persona(context, id),
-    queryFn: ({ queryKey }): Promise<Persona> =>
-      readThrough(
-        queryKey,
-        async () => (await api(`/api/personas/${id}`, personaResponseSchema, { context: slugs(context) })).data,
-        entityStore<Persona>('personas', context, String(id)),
       ),
     staleTime: FIVE_MINUTES,
   });

@@ -1,4 +1,4 @@
-import type { CreatePersonaBody, Persona, UpdatePersonaBody } from '@shared/schemas/explore';
+import type { Persona, UpdatePersonaBody } from '@shared/schemas/explore';
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
 import { temporaryId } from '../../lib/offline/outbox-store';
@@ -46,14 +46,7 @@ export type PersonaTarget = Pick<PersonaView, 'id' | 'version' | 'name' | 'defau
 
 const path = (persona: Pick<PersonaView, 'id'>) => `/api/personas/${persona.id}`;
 
-export function createPersona(context: string, body: CreatePersonaBody) {
-  const id = temporaryId();
-  return {
-    id,
-    queued: enqueue({ entity: PERSONA_ENTITY, entityId: id, baseVersion: null, method: 'POST', path: '/api/personas', body: { ...body, client_key: id }, context, label: `Create persona ${body.name}`, makes: [id] }),
-  };
-}
-
+/** New personas are made in the builder (lib/persona-writes' enqueuePersonaCreate), through this entity. */
 type Fields = Omit<UpdatePersonaBody, 'version' | 'base'>;
 
 /** An edit names what it saw of the fields it sets, so the server merges it over a newer version. */

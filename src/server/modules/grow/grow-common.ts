@@ -1,11 +1,12 @@
 import { GROW_TEXT, type FieldIssue } from '@shared/rules/grow';
-import { mergeFields, type FieldConflict, type FieldValues } from '@shared/rules/merge';
+import type { FieldConflict, FieldValues } from '@shared/rules/merge';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { Mekko } from '@shared/schemas/grow';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import type { DataManager } from '../../engine/data-manager';
 import { AppError, unavailable } from '../../lib/errors';
+import { claimExact, claimLatest, claimMerged, type Claimable } from '../../lib/versioned';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import { contextClientRegion } from '../insights/insights-service';
@@ -88,18 +89,17 @@ async function conflictOf(scope: GrowScope, current: repo.ChartRow, conflicts?: 
   return new AppError(409, ERROR_CODES.versionConflict, versionConflictMessage('Grow chart'), details);
 }
 
-/** The chart as it is now, or 404 (it was deleted). */
-async function currentChart(scope: GrowScope, id: number): Promise<repo.ChartRow> {
-  const current = await repo.findChart(scope.db, chartScope(scope.ctx), id);
-  if (!current) throw chartNotFound(id);
-  return current;
-}
-
-/** Moves the chart on from the version just read; a write that committed in between makes this one go again (503). */
-async function claimCurrent(scope: GrowScope, current: repo.ChartRow): Promise<repo.ChartRow> {
-  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), current.id, current.version);
-  if (!row) throw unavailable('The chart changed while this edit was applied; send it again.');
-  return row;
+/** A chart as the versioned claims see it (src/server/lib/versioned.ts). */
+function claimable(scope: GrowScope, id: number): Claimable<repo.ChartRow> {
+  return {
+    claim: (version) => repo.claimChart(scope.db, chartScope(scope.ctx), id, version),
+    current: async () => {
+      const current = await repo.findChart(scope.db, chartScope(scope.ctx), id);
+      if (!current) throw chartNotFound(id);
+      return current;
+    },
+    conflict: (current, conflicts) => conflictOf(scope, current, conflicts),
+  };
 }
 
 /**
@@ -107,10 +107,8 @@ async function claimCurrent(scope: GrowScope, current: repo.ChartRow): Promise<r
  * sent version to the next (decision 007), or the write is refused with 404 or 409. This strict
  * claim is for a write that replaces the chart as a whole (its delete).
  */
-export async function claim(scope: GrowScope, id: number, version: number): Promise<repo.ChartRow> {
-  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), id, version);
-  if (row) return row;
-  throw await conflictOf(scope, await currentChart(scope, id));
+export function claim(scope: GrowScope, id: number, version: number): Promise<repo.ChartRow> {
+  return claimExact(claimable(scope, id), version);
 }
 
 /**
@@ -118,17 +116,13 @@ export async function claim(scope: GrowScope, id: number, version: number): Prom
  * an audience, deleting one, removing the invalid ones): it applies over whatever version the
  * chart has now, and is checked against the chart as it is (issue 12: edits to different items merge).
  */
-export async function claimAny(scope: GrowScope, id: number, version: number): Promise<repo.ChartRow> {
-  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), id, version);
-  return row ?? claimCurrent(scope, await currentChart(scope, id));
+export function claimAny(scope: GrowScope, id: number, version: number): Promise<repo.ChartRow> {
+  return claimLatest(claimable(scope, id), version, 'chart');
 }
 
 /**
- * The claim of a field edit. At the sent version the edit applies as sent. On a newer version, an
- * edit that says what it saw (`base`) is merged with the server's values (`theirs`, read by the
- * caller, which throws the item's 404 when it is gone): a field only one side changed takes that
- * side's value, and a field both changed differently is a 409 naming it. Without `base`, any
- * newer version is a 409.
+ * The claim of a field edit, merged over a newer version when it says what it saw (`base`);
+ * `theirsOf` reads the server's values (and throws the item's 404 when it is gone).
  * @returns the claimed chart and the values to write (the merge of mine and theirs)
  */
 export async function claimEdit<T extends FieldValues>(
@@ -138,14 +132,8 @@ export async function claimEdit<T extends FieldValues>(
   mine: T,
   theirsOf: (chart: repo.ChartRow) => Promise<FieldValues>,
 ): Promise<{ chart: repo.ChartRow; values: T }> {
-  const row = await repo.claimChart(scope.db, chartScope(scope.ctx), id, sent.version);
-  if (row) return { chart: row, values: mine };
-  const current = await currentChart(scope, id);
-  if (!sent.base) throw await conflictOf(scope, current);
-  const { merged, conflicts } = mergeFields(sent.base, await theirsOf(current), mine);
-  if (conflicts.length > 0) throw await conflictOf(scope, current, conflicts);
-  // merged has exactly mine's fields, each mine's or theirs's value.
-  return { chart: await claimCurrent(scope, current), values: merged as T };
+  const { row, values } = await claimMerged(claimable(scope, id), sent, mine, theirsOf, 'chart');
+  return { chart: row, values };
 }
 
 /** The unique indexes are the last guard against a concurrent write: they give the checks' messages. */
@@ -170,12 +158,17 @@ export async function guarded<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function audit(scope: GrowScope, action: string, chartId: number, details: Record<string, unknown>) {
+  return auditWrite(scope, action, `mekko:${chartId}`, details);
+}
+
+/** An audit row of a write in the X-Context (Grow's, Explore's): who did it, as whom, to what. */
+export function auditWrite(scope: Pick<GrowScope, 'db' | 'auth' | 'requestId'>, action: string, target: string, details: Record<string, unknown>) {
   const { auth } = scope;
   return writeAudit(scope.db, {
     actorUserId: (auth.parentUser ?? auth.user).id,
     actingAsUserId: auth.parentUser ? auth.user.id : null,
     action,
-    target: `mekko:${chartId}`,
+    target,
     details,
     requestId: scope.requestId,
   });

@@ -1,0 +1,195 @@
+// The builder is a route (and code-split chunk) of its own: its styles come with it.
+import '../../styles/insights.css';
+import '../../styles/builder.css';
+import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useBlocker, useRouter } from '@tanstack/react-router';
+import { AUDIENCE_TEXT } from '@shared/rules/audiences';
+import { EXPLORE_TEXT } from '@shared/rules/explore';
+import {
+  addSegment, addValue, draftFromRules, draftToRules, sameRule, type RuleDraft, type SegmentTarget,
+} from '@shared/rules/rule-edits';
+import { hasNonSegments } from '@shared/schemas/audience-rules';
+import type { Persona } from '@shared/schemas/explore';
+import { AppLink } from '../../components/app-link';
+import { PageHeader } from '../../components/page-header';
+import { SegmentCatalogue } from '../../components/segment-catalogue/segment-catalogue';
+import { categoriesQueryOptions } from '../../lib/insights-queries';
+import { personaQueryOptions } from '../../lib/persona-queries';
+import { enqueuePersonaCreate, enqueuePersonaUpdate } from '../../lib/persona-writes';
+import { segmentCatalogueQueryOptions } from '../../lib/segment-catalogue-queries';
+import { showToast } from '../../lib/ui-store';
+import { returnHref, returnLabel, type AudienceBuilderSearch } from './audience-builder-search';
+import { segmentLabel } from './audience-rules-text';
+import { BuilderSaveForm } from './builder-save-form';
+import { BUILDER_TEXT, BUILDER_TITLES, saveBlock, saveKind, type BuilderRoute, type SaveGate } from './builder-mode';
+import { requestMotivationAudience } from './motivation-request-commands';
+import { RuleGroups } from './rule-groups';
+import { RuleSummary } from './rule-summary';
+import { saveAudience, type AudienceDraft } from './save-audience-commands';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { useLiveCounts } from './use-live-counts';
+import { ValuesPicker } from './values-picker';
+
+export interface AudienceBuilderProps {
+  route: BuilderRoute;
+  search: AudienceBuilderSearch;
+  /** The persona edited (explore builder with personaId) or requested from. */
+  personaId?: number;
+  /** The product scope ('client/region/brand/product'): the X-Context and the base of returnUrl. */
+  productPath: string;
+  /** The region's slug (catalogue counts). */
+  region: string;
+  can: SaveGate['can'];
+}
+
+/**
+ * The one audience builder (issue 15) of audiences/builder, insights/explore/builder and
+ * insights/motivation-audience/builder: a rule of include groups, excludes and value groups,
+ * built from the catalogue, with live counts, saved as an audience, a persona or a motivation
+ * request through the outbox.
+ */
+export function AudienceBuilder(props: AudienceBuilderProps) {
+  const { search, personaId, productPath } = props;
+  const kind = saveKind(props.route, search.action, personaId);
+  const persona = useQuery({ ...personaQueryOptions(productPath, personaId ?? 0), enabled: personaId !== undefined });
+  const back = returnHref(productPath, search.returnUrl);
+  const title = BUILDER_TITLES[kind];
+  const header = (
+    <>
+      <PageHeader title={title} />
+      {search.referer === 'Grow' ? <p className="audience-builder__subtitle">{BUILDER_TEXT.growSubtitle}</p> : null}
+    </>
+  );
+  // A persona named is waited for (its filters are the rule to start from); one that cannot be read is said so.
+  if (personaId !== undefined && !persona.data) {
+    return (
+      <div className="page audience-builder">
+        {header}
+        {persona.isError ? (
+          <div className="audience-builder__notice" role="alert">
+            <p>This persona could not be loaded.</p>
+            <AppLink to={back}>{returnLabel(search.returnUrl)}</AppLink>
+          </div>
+        ) : <p role="status">Loading</p>}
+      </div>
+    );
+  }
+  if (kind === 'audience' && search.referer === 'Grow' && !search.rules) {
+    return (
+      <div className="page audience-builder">
+        {header}
+        <div className="audience-builder__notice" role="alert">
+          <p>{BUILDER_TEXT.nothingToSave}</p>
+          <AppLink to={back}>{returnLabel(search.returnUrl)}</AppLink>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page audience-builder">
+      {header}
+      <BuilderWorkspace {...props} kind={kind} title={title} back={back} persona={persona.data ?? null} />
+    </div>
+  );
+}
+
+interface WorkspaceProps extends AudienceBuilderProps {
+  kind: ReturnType<typeof saveKind>;
+  title: string;
+  back: string;
+  persona: Persona | null;
+}
+
+function BuilderWorkspace({ search, productPath, region, can, kind, title, back, persona }: WorkspaceProps) {
+  const router = useRouter();
+  const start = useMemo<RuleDraft>(() => {
+    const drop = [...(search.removeSegmentIds ?? []), ...(persona?.deleted_segment_ids ?? [])];
+    return draftFromRules(search.rules ?? persona?.identifiers ?? null, drop);
+  }, [search.rules, search.removeSegmentIds, persona]);
+  const startName = search.name ?? (kind === 'persona-edit' ? persona?.name : undefined) ?? '';
+  const [draft, setDraft] = useState<RuleDraft>(start);
+  const [text, setText] = useState<AudienceDraft>({ name: startName, description: '' });
+  const [addTo, setAddTo] = useState<string>('0');
+  const saved = useRef(false);
+  // One object per draft: the live counts follow it by identity.
+  const rules = useMemo(() => draftToRules(draft), [draft]);
+  const live = useLiveCounts(productPath, rules);
+
+  const catalogue = useQuery(segmentCatalogueQueryOptions(productPath, region));
+  const categories = useQuery(categoriesQueryOptions(productPath));
+  const segmentsById = useMemo(() => new Map((catalogue.data?.segments ?? []).map((s) => [s.id, s])), [catalogue.data]);
+  // Names: the catalogue's paths, else what the opener or the persona said.
+  const labels = useMemo(() => {
+    const out: Record<string, string> = { ...(search.labels ?? {}) };
+    for (const s of persona?.segments ?? []) out[String(s.id)] ??= s.path_parts.join(' > ') || s.name;
+    for (const s of segmentsById.values()) out[String(s.id)] ??= s.path_parts.join(' > ') || s.name;
+    return out;
+  }, [search.labels, persona, segmentsById]);
+  const valueLabels = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const v of persona?.values ?? []) out[String(v.id)] = `${v.category}: ${v.name}`;
+    for (const c of categories.data ?? []) for (const v of c.values) out[String(v.id)] = `${c.name}: ${v.name}`;
+    return out;
+  }, [persona, categories.data]);
+
+  const chosen = useMemo(() => new Set([...draft.include.flat(), ...draft.exclude]), [draft]);
+  const chosenValues = useMemo(() => new Set(draft.values.flat()), [draft]);
+  const refused = draft.include.flat().filter((id) => segmentsById.get(id)?.create_audience_single === false).map((id) => segmentLabel(id, labels));
+  const block = saveBlock({ kind, hasRule: rules !== null, hasNonSegments: rules ? hasNonSegments(rules) : false, can, refusedSegments: refused });
+  const dirty = (!sameRule(draft, start) || text.name !== startName || text.description.trim() !== '');
+  const blocker = useBlocker({ shouldBlockFn: () => dirty && !saved.current, enableBeforeUnload: () => dirty && !saved.current, withResolver: true });
+
+  const addTarget = (): SegmentTarget => (addTo === 'exclude' || addTo === 'new' ? addTo : Number(addTo));
+  const save = async (): Promise<boolean> => {
+    if (!rules) return false;
+    try {
+      if (kind === 'audience') {
+        await saveAudience(productPath, text, rules, search.referer);
+        showToast(AUDIENCE_TEXT.saved);
+      } else if (kind === 'motivation') {
+        await requestMotivationAudience(productPath, text.name, text.description, rules);
+        showToast(EXPLORE_TEXT.motivationRequested);
+      } else if (kind === 'persona-edit' && persona) {
+        await enqueuePersonaUpdate(productPath, persona, { name: text.name, identifiers: rules });
+        showToast(EXPLORE_TEXT.saved);
+      } else {
+        await enqueuePersonaCreate(productPath, text.name, rules).queued;
+        showToast(EXPLORE_TEXT.created);
+      }
+    } catch {
+      // The outbox has told the user the device could not store it; the builder keeps what was built.
+      return false;
+    }
+    saved.current = true;
+    void router.navigate({ href: back });
+    return true;
+  };
+
+  return (
+    <div className="audience-builder__layout">
+      <div className="audience-builder__pickers">
+        <SegmentCatalogue context={productPath} region={region} chosen={chosen} onPick={(s) => setDraft((d) => addSegment(d, s.id, addTarget()))}>
+          <div className="field">
+            <label htmlFor="builder-add-to">Add segments to</label>
+            <select id="builder-add-to" value={addTo} onChange={(e) => setAddTo(e.target.value)}>
+              {draft.include.map((_, i) => <option key={i} value={String(i)}>Group {i + 1}</option>)}
+              <option value="new">New group</option>
+              <option value="exclude">Exclude</option>
+            </select>
+          </div>
+        </SegmentCatalogue>
+        <ValuesPicker context={productPath} chosen={chosenValues} groups={draft.values.length} warning={kind === 'audience' && draft.values.length > 0 ? BUILDER_TEXT.nonSegments : null}
+          onAdd={(v, group) => setDraft((d) => addValue(d, v.id, group))} />
+      </div>
+      <div className="audience-builder__rule">
+        <RuleGroups draft={draft} onChange={setDraft} labels={labels} valueLabels={valueLabels}
+          groupCounts={live.stale && !live.needsConnection ? { include: [], values: [], exclude: undefined } : { include: live.counts?.include ?? [], values: live.counts?.values ?? [], exclude: live.counts?.exclude }} />
+        <BuilderSaveForm kind={kind} title={title} draft={text} onDraft={setText} block={block} onSave={save} onCancel={() => void router.navigate({ href: back })}>
+          <RuleSummary rules={rules} labels={labels} valueLabels={valueLabels} live={live} />
+        </BuilderSaveForm>
+      </div>
+      {blocker.status === 'blocked' ? <UnsavedChangesDialog onDiscard={() => blocker.proceed()} onStay={() => blocker.reset()} /> : null}
+    </div>
+  );
+}
