@@ -69,7 +69,7 @@ test('the analyst sees the default persona, picks another, takes a filter off, a
   await expect(filters.getByRole('button', { name: /^Remove filter Age: / })).toBeVisible();
   const edit = page.getByRole('toolbar', { name: 'Persona actions' }).getByRole('button', { name: 'Edit', exact: true });
   await expect(edit).toHaveAttribute('aria-disabled', 'true');
-  await edit.focus();
+  await edit.hover();
   await expect(page.getByRole('tooltip')).toHaveText(EXPLORE_TEXT.nonSegmentsFilters);
 });
 
