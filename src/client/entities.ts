@@ -11,3 +11,5 @@ registerEntityLoader('toolbox_unit', () => import('./features/toolbox/unit-comma
 registerEntityLoader('mekko', () => import('./features/grow/chart-commands'));
 registerEntityLoader('saved_audience', () => import('./features/audiences/save-audience-commands'));
 registerEntityLoader('motivation_audience', () => import('./features/audiences/motivation-request-commands'));
+registerEntityLoader('persona', () => import('./features/explore/persona-commands'));
+registerEntityLoader('custom_widget', () => import('./features/explore/widget-commands'));

@@ -2,8 +2,9 @@
  * Every feature's "Make available offline" preparer (issue 12), by the area whose pages it
  * serves. Each names the module that holds it, loaded only when a user makes a context available
  * offline (decision 006's shell budget); the sync panel's offline part imports this list, so not
- * even the list is in the shell. Explore, Journey and Measure add their line here as they land.
+ * even the list is in the shell. Journey and Measure add their line here as they land.
  */
 import { registerOfflinePreparer } from './lib/offline/offline-preparers';
 
 registerOfflinePreparer('grow', () => import('./features/grow/grow-offline').then((m) => m.prepareGrowOffline));
+registerOfflinePreparer('explore', () => import('./features/explore/explore-offline').then((m) => m.prepareExploreOffline));

@@ -1,3 +1,4 @@
+import './slide-in-panel.css';
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 

@@ -6,6 +6,7 @@
 import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
 import { SCREEN_TILE_TEXT, mekkoLayout, tileLabel, type Column, type Tile, type TileTextMetrics } from '@shared/rules/mekko-layout';
 import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag, type ZeroCause } from '@shared/rules/grow';
+import { formatShare } from '../../components/insights/insights-model';
 
 export type ChartId = number | string;
 
@@ -94,7 +95,7 @@ export function tileText(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, countL
 }
 
 /** A share (0 to 1) as a percent with one decimal, as the spec shows percentages. */
-export const formatShare = (share: number) => `${(Number.isFinite(share) ? share * 100 : 0).toFixed(1)}%`;
+export { formatShare };
 
 /** The tile's accessible name: what a sighted user reads off the tile and its colour. */
 export function audienceName(audience: ChartAudience): string {

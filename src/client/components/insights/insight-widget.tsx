@@ -9,10 +9,13 @@ import { formatIndex, formatShare, rowEmphasis, sortRows } from './insights-mode
 
 interface Props {
   context: string;
-  rules: AudienceRules;
+  /** Null is everyone (Explore's all-data persona without filters): index 100 throughout. */
+  rules: AudienceRules | null;
   category: { id: number; name: string };
   /** Takes the category off the panel. */
   onRemove?: () => void;
+  /** A value's row was chosen (Explore adds it to the filters); without it the rows are not buttons. */
+  onValueClick?: (value: { id: number; name: string; category: string }) => void;
 }
 
 const barWidth = (share: number, max: number) => `${max > 0 ? Math.min(100, (share / max) * 100) : 0}%`;
@@ -21,7 +24,7 @@ const barWidth = (share: number, max: number) => `${max > 0 ? Math.min(100, (sha
  * One index widget: the audience's share of each value of a category against everyone's, the
  * index, and whether each difference can be trusted (small samples, significance).
  */
-export function InsightWidget({ context, rules, category, onRemove }: Props) {
+export function InsightWidget({ context, rules, category, onRemove, onValueClick }: Props) {
   const id = useId();
   const [byIndex, setByIndex] = useState(true);
   const widget = useQuery(widgetQueryOptions(context, rules, category.id));
@@ -71,7 +74,19 @@ export function InsightWidget({ context, rules, category, onRemove }: Props) {
                 return (
                   <tr key={row.value_id} className={classes} data-emphasis={emphasis ?? undefined}>
                     <th scope="row" className="insight-row__name">
-                      <span>{row.name}</span>
+                      {onValueClick ? (
+                        <button
+                          type="button"
+                          className="insight-row__filter"
+                          aria-label={`Filter by ${category.name}: ${row.name}`}
+                          title={`Filter by ${category.name}: ${row.name}`}
+                          onClick={() => onValueClick({ id: row.value_id, name: row.name, category: category.name })}
+                        >
+                          {row.name}
+                        </button>
+                      ) : (
+                        <span>{row.name}</span>
+                      )}
                       {row.small_sample ? <span className="insight-badge insight-badge--small">Small sample</span> : null}
                       {!row.significant ? <span className="insight-badge insight-badge--ns">Not significant</span> : null}
                     </th>

@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { EXPLORE_TEXT } from '../../src/shared/rules/explore';
+import { USERS, expectGreeting, logInAs, unique } from './helpers';
+import { PRODUCT, escape, waitForDemoData } from './grow-helpers';
+
+/**
+ * Issue 15, "How it is shown" (Explore): the analyst opens Explore on the demo's default persona,
+ * sees its count and widgets, picks another persona, takes a filter off, copies, makes default
+ * and deletes a persona; the invalid persona's modal; the viewer's read-only Explore; an index
+ * report asked for from a persona reaches the notification centre.
+ */
+
+const EXPLORE = `${PRODUCT}/insights/explore`;
+const DEFAULT_PERSONA = 'Weekend Sports Fans';
+const OTHER_PERSONA = 'Gamers and Music Lovers';
+const INVALID_PERSONA = 'Podcast Listeners';
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(180_000);
+  await waitForDemoData(playwright, testInfo);
+});
+
+const picker = (page: Page) => page.getByRole('button', { name: /^Persona: / });
+const matched = (page: Page) => page.getByTestId('matched-count');
+const widget = (page: Page, category: string) => page.getByRole('region', { name: category, exact: true });
+
+async function openExplore(page: Page, user: (typeof USERS)[keyof typeof USERS] = USERS.analyst, path = EXPLORE) {
+  await logInAs(page, user);
+  await expectGreeting(page, user.name);
+  await page.goto(path);
+}
+
+async function pick(page: Page, name: string, check = true) {
+  await picker(page).click();
+  await page.getByRole('searchbox', { name: 'Search personas' }).fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${escape(name)}`) }).click();
+  if (check) await expect(picker(page)).toHaveAccessibleName(`Persona: ${name}`);
+}
+
+/** The matched count once it has come (not the '…' of a count on its way). */
+async function countOf(page: Page): Promise<string> {
+  await expect(matched(page)).toHaveText(/^[\d,.]+[KMB]?$/, { timeout: 20_000 });
+  return (await matched(page).textContent()) ?? '';
+}
+
+test('the analyst sees the default persona, picks another, takes a filter off, and the widgets and count follow', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openExplore(page);
+  await expect(picker(page)).toHaveAccessibleName(`Persona: ${DEFAULT_PERSONA}`);
+  const first = await countOf(page);
+  const age = widget(page, 'Age');
+  await expect(age.getByRole('table')).toBeVisible({ timeout: 20_000 });
+  const firstRows = await age.getByRole('table').innerText();
+
+  await pick(page, OTHER_PERSONA);
+  await expect(page).toHaveURL(new RegExp(`${escape(EXPLORE)}/\\d+$`));
+  const second = await countOf(page);
+  expect(second).not.toBe(first);
+  await expect.poll(async () => age.getByRole('table').innerText(), { timeout: 20_000 }).not.toBe(firstRows);
+
+  // Taking the Gaming filter off (an AND-ed group of its own) widens the audience, unsaved.
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByRole('button', { name: /^Remove filter .*Gaming$/ }).click();
+  await expect.poll(async () => countOf(page), { timeout: 20_000 }).not.toBe(second);
+  await expect(filters.getByRole('button', { name: 'Reset filters' })).toBeVisible();
+
+  // A widget row adds its value as a filter: then New and Edit are refused, with the reason.
+  await age.getByRole('button', { name: /^Filter by Age: / }).first().click();
+  await expect(filters.getByRole('button', { name: /^Remove filter Age: / })).toBeVisible();
+  const edit = page.getByRole('toolbar', { name: 'Persona actions' }).getByRole('button', { name: 'Edit', exact: true });
+  await expect(edit).toHaveAttribute('aria-disabled', 'true');
+  await edit.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(EXPLORE_TEXT.nonSegmentsFilters);
+});
+
+test('the analyst copies a persona, makes the copy default and deletes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openExplore(page);
+  await pick(page, 'Outdoor Adventurers');
+  const actions = page.getByRole('toolbar', { name: 'Persona actions' });
+  await actions.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByText(EXPLORE_TEXT.copied, { exact: true })).toBeVisible();
+
+  await pick(page, 'Copy of Outdoor Adventurers');
+  await actions.getByRole('button', { name: 'Make default' }).click();
+  await expect(page.getByText(EXPLORE_TEXT.madeDefault, { exact: true })).toBeVisible();
+  await picker(page).click();
+  await expect(page.getByRole('option', { name: /^Copy of Outdoor Adventurers \(default\)/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The default is where Explore opens.
+  await page.goto(EXPLORE);
+  await expect(picker(page)).toHaveAccessibleName('Persona: Copy of Outdoor Adventurers');
+
+  await actions.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete persona' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(EXPLORE_TEXT.deleted, { exact: true })).toBeVisible();
+  await picker(page).click();
+  await expect(page.getByRole('option', { name: /^Copy of Outdoor Adventurers/ })).toHaveCount(0);
+});
+
+test('an invalid persona opens on a modal that cannot be dismissed; Close selects the all-data persona', async ({ page }) => {
+  await openExplore(page);
+  await pick(page, INVALID_PERSONA, false);
+  const modal = page.getByRole('alertdialog', { name: EXPLORE_TEXT.invalidTitle });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(EXPLORE_TEXT.invalidBody(1));
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+  await expect(picker(page)).toHaveAccessibleName('Persona: All Data');
+});
+
+test('the viewer sees Explore with no write actions', async ({ page }) => {
+  await openExplore(page, USERS.viewer, '/globex/us/globex-auto/roadster/insights/explore');
+  await expect(picker(page)).toBeVisible();
+  for (const name of ['New', 'Edit', 'Copy', 'Delete', 'Make default', 'Convert to Audience']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await page.getByRole('tab', { name: 'Market Level' }).click();
+  await expect(page.getByRole('button', { name: 'Edit market demographics' })).toHaveCount(0);
+});
+
+test('an index report asked for from a persona reaches the notification centre', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openExplore(page);
+  await pick(page, DEFAULT_PERSONA);
+  await page.getByRole('toolbar', { name: 'Persona actions' }).getByRole('button', { name: 'Create Index Report' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create Index Report' });
+  const name = unique('persona report');
+  await drawer.getByLabel('Report name').fill(name);
+  await drawer.getByRole('button', { name: 'Create Report' }).click();
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('complementary', { name: 'Notifications' }).getByText(name)).toBeVisible({ timeout: 30_000 });
+});
