@@ -259,6 +259,15 @@ describe('Explore personas', async () => {
   });
 
   describe('permissions and tenancy (spec 3 §6)', () => {
+    it("answers Explore's tabs to whoever may read Explore, Person Level and Market Level both shown in acme/us", async () => {
+      const res = await get('/api/explore/tabs-configuration', viewer, GLOBEX_PRODUCT);
+      expect(res.statusCode, res.body).toBe(200);
+      const tabs = (res.json() as { data: { name: string; visible: boolean; tab_key: string }[] }).data;
+      expect(tabs.map((t) => [t.name, t.visible])).toEqual([['Person Level', true], ['Market Level', true]]);
+      const one = await get('/api/explore/tabs-configuration?tab_key=top_level_person', analyst);
+      expect((one.json() as { data: { name: string }[] }).data.map((t) => t.name)).toEqual(['Person Level']);
+    });
+
     it('lets the viewer read only', async () => {
       const [globexAll, globexOne] = await list(GLOBEX_PRODUCT, viewer);
       personaOf(await get(`/api/personas/${globexOne!.id}`, viewer, GLOBEX_PRODUCT));

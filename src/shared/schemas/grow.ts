@@ -187,6 +187,8 @@ export const tabsConfigurationQuerySchema = z.object({
   insights_context: z._default(z.enum(['grow']), 'grow'),
   tab_key: z.optional(text(100)),
 });
+/** Explore's tabs (issue 15): no chart; tab_key narrows the list as for Grow. */
+export const exploreTabsQuerySchema = z.object({ tab_key: z.optional(text(100)) });
 export const tabsConfigurationResponseSchema = z.object({
   data: z.array(z.object({
     name: z.enum(['Person Level', 'Market Level']),

@@ -3,7 +3,6 @@ import { parseContextHeader } from '@shared/rules/context';
 import { personaListResponseSchema, widgetListResponseSchema, type CustomWidget, type PersonaSummary } from '@shared/schemas/explore';
 import { tabsConfigurationResponseSchema } from '@shared/schemas/grow';
 import { api } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
 import { entityListStore, readThrough } from '../../lib/offline/read-through';
 import { exploreKeys } from './explore-keys';
 
@@ -43,20 +42,10 @@ export const customWidgetsQueryOptions = (context: string, personaId: number | s
     staleTime: FIVE_MINUTES,
   });
 
-const tabsQuery = (insightsContext: 'explore' | 'grow') =>
-  new URLSearchParams({ resource_type: insightsContext === 'explore' ? 'Persona' : 'Mekko', insights_context: insightsContext, tab_key: 'top_level_person' }).toString();
-
-/** Explore's tabs configuration; a server that knows no Explore configuration answers with Grow's. */
+/** Explore's tabs configuration (Person Level unless the region is market level only). */
 export const exploreTabsQueryOptions = (context: string) =>
   queryOptions({
     queryKey: exploreKeys.tabs(context),
-    queryFn: async () => {
-      try {
-        return (await api(`/api/tabs-configuration?${tabsQuery('explore')}`, tabsConfigurationResponseSchema, { context: slugs(context) })).data;
-      } catch (error) {
-        if (!isApiError(error) || (error.status !== 400 && error.status !== 404)) throw error;
-        return (await api(`/api/tabs-configuration?${tabsQuery('grow')}`, tabsConfigurationResponseSchema, { context: slugs(context) })).data;
-      }
-    },
+    queryFn: async () => (await api('/api/explore/tabs-configuration', tabsConfigurationResponseSchema, { context: slugs(context) })).data,
     staleTime: 30 * 60_000,
   });

@@ -21,6 +21,8 @@ import {
   widgetResponseSchema,
 } from '@shared/schemas/explore';
 import { idParamsSchema } from '@shared/schemas/ids';
+import { exploreTabsQuerySchema, tabsConfigurationResponseSchema } from '@shared/schemas/grow';
+import { tabsConfiguration } from '../grow-config/grow-config-service';
 import type { Executor } from '../../db/client';
 import { runIdempotent, type Answer } from '../../lib/idempotency';
 import type { ExploreScope } from './explore-common';
@@ -50,6 +52,16 @@ const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
     config: access('read'),
     schema: { tags: ['explore'], summary: "The product's personas in the region: the all-data persona first (always there), then by name", response: { 200: personaListResponseSchema, ...errors } },
   }, async (request) => ({ data: await personas.listPersonas(scope(request, app.database.db)) }));
+
+  app.get('/api/explore/tabs-configuration', {
+    config: access('read'),
+    schema: {
+      tags: ['explore'],
+      summary: "Explore's Person Level and Market Level tabs in the X-Context region (the same rule as Grow's: Person Level unless the region is market level only)",
+      querystring: exploreTabsQuerySchema,
+      response: { 200: tabsConfigurationResponseSchema, ...errors },
+    },
+  }, async (request) => ({ data: await tabsConfiguration(app.database.db, request.ctx!, request.query) }));
 
   app.get('/api/personas/:id', {
     config: access('read'),

@@ -24,7 +24,7 @@ const TAB_KEYS = { person: 'top_level_person', market: 'top_level_market' } as c
  * market level only, and names the client's market-level-only regions; Market Level always.
  * A tab_key narrows the list to that tab.
  */
-export async function tabsConfiguration(db: Executor, ctx: RequestContext, query: TabsQuery): Promise<Tab[]> {
+export async function tabsConfiguration(db: Executor, ctx: RequestContext, query: Pick<TabsQuery, 'tab_key'> & Partial<Pick<TabsQuery, 'resource_id'>>): Promise<Tab[]> {
   if (query.resource_id !== undefined) await chartInScope(db, ctx, query.resource_id);
   const excluded = await repo.marketLevelOnlySlugs(db, ctx.clientId);
   const tabs: Tab[] = [
