@@ -82,6 +82,10 @@ export function requestDrain(): Promise<unknown> {
     .then(async (db) => {
       // Nothing queued (the usual start): the drain's code is not even loaded.
       if ((await db.outbox.count()) === 0) return { ran: true, sent: 0, applied: 0, paused: false };
+      // Offline nothing is sent anyway, and the code is not asked for: a module that failed to load
+      // stays failed in the page (the module map keeps the error), so the edit queued offline with
+      // no service worker yet was never sent once the network was back.
+      if (navigator.onLine === false) return { ran: true, sent: 0, applied: 0, paused: false };
       return (await outboxCode()).drainOutbox(db);
     })
     .then((result) => {
