@@ -4,6 +4,7 @@ import { USERS, csrfOf, logInAs, unique } from './helpers';
 /** The audience builder (issue 15) of acme's Fizz Original in the US. */
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const PRODUCT = `/${CONTEXT}`;
+const SAVE_PRODUCT = '/acme/us/fizz-cola/fizz-zero';
 
 interface CatalogueSegment { id: number; name: string; path_parts: string[]; deleted: boolean }
 
@@ -17,13 +18,13 @@ async function segmentNamed(page: Page, path: string): Promise<CatalogueSegment>
 }
 
 /** The builder as Grow's Save Audience opens it: Grow's selection is the first group. */
-async function openFromGrow(page: Page, start: CatalogueSegment) {
+async function openFromGrow(page: Page, start: CatalogueSegment, product = PRODUCT) {
   const search = new URLSearchParams({
     action: 'create', referer: 'Grow', returnUrl: 'home', name: 'Gamers',
     rules: JSON.stringify({ include: { and: [[start.id]] }, exclude: [], values: [] }),
     labels: JSON.stringify({ [start.id]: start.path_parts.join(' > ') }),
   });
-  await page.goto(`${PRODUCT}/audiences/builder?${search.toString()}`);
+  await page.goto(`${product}/audiences/builder?${search.toString()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Save Audience' })).toBeVisible();
 }
 
@@ -35,7 +36,8 @@ test('the admin builds a three-group rule with an exclude, by search and by tree
   test.setTimeout(90_000);
   await logInAs(page, USERS.admin);
   const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
-  await openFromGrow(page, gaming);
+  // Saved in Fizz Zero (same region, same segments): Fizz Original's home list is the demo's, which home.spec reads.
+  await openFromGrow(page, gaming, SAVE_PRODUCT);
   const group = (n: number) => page.getByRole('group', { name: `Group ${n}` });
   await expect(group(1)).toContainText('Interests > Entertainment > Gaming');
   await expect(people(page)).toBeVisible({ timeout: 15_000 });
@@ -93,7 +95,7 @@ test('the admin builds a three-group rule with an exclude, by search and by tree
   const name = unique('builder audience');
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/home$`));
+  await expect(page).toHaveURL(new RegExp(`${SAVE_PRODUCT}/home$`));
   await expect(page.getByText(name).first()).toBeVisible({ timeout: 15_000 });
 });
 
@@ -178,6 +180,14 @@ test('a rule built in the persona builder is saved as a persona, then edited the
   await editForm.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${PRODUCT}/insights/explore/${persona.id}`));
   await expect.poll(async () => (await personaNamed(page, name))?.identifiers?.exclude ?? null, { timeout: 15_000 }).toEqual([running.id]);
+
+  // Back in Explore, the persona is the one picked: its filters are its chips, and its count and widgets show.
+  await expect(page.getByRole('button', { name: `Persona: ${name}` })).toBeVisible();
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await expect(filters.getByRole('button', { name: /^Remove filter .*Gaming/ })).toBeVisible();
+  await expect(filters.getByRole('button', { name: /^Remove filter .*Running/ })).toBeVisible();
+  await expect(page.getByTestId('matched-count')).toHaveText(/^[\d,]+$/, { timeout: 20_000 });
+  await expect(page.locator('.insight-widget tbody tr').first()).toBeVisible({ timeout: 20_000 });
 });
 
 test('segments move between groups by drag and by keyboard, and groups reorder', async ({ page }) => {

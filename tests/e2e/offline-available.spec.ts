@@ -68,8 +68,9 @@ async function failOneWidget(context: BrowserContext, chart: Chart, ageId: numbe
   const matched = [...new Set(chart.markets.flatMap((m) => m.sub_markets.map((a) => a.matched_short_id!)))].sort((a, b) => a - b).join(',');
   const state = { failing: true, asked: [] as string[] };
   await context.route('**/api/insights/widgets', async (route) => {
-    const body = route.request().postDataJSON() as { rules: { include: { and: number[][] } }; category: number };
-    const ids = [...new Set(body.rules.include.and.flat())].sort((a, b) => a - b).join(',');
+    // Explore's all-data persona asks the widgets of everyone: no rules.
+    const body = route.request().postDataJSON() as { rules?: { include: { and: number[][] } }; category: number };
+    const ids = [...new Set((body.rules?.include.and ?? []).flat())].sort((a, b) => a - b).join(',');
     state.asked.push(`${ids}|${body.category}`);
     if (state.failing && body.category === ageId && ids === matched) {
       return route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'Injected failure' } } });
