@@ -186,7 +186,7 @@ test('a rule built in the persona builder is saved as a persona, then edited the
   const filters = page.getByRole('group', { name: 'Filters' });
   await expect(filters.getByRole('button', { name: /^Remove filter .*Gaming/ })).toBeVisible();
   await expect(filters.getByRole('button', { name: /^Remove filter .*Running/ })).toBeVisible();
-  await expect(page.getByTestId('matched-count')).toHaveText(/^[\d,]+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('matched-count')).toHaveText(/^[\d,.]+[KMB]?$/, { timeout: 20_000 });
   await expect(page.locator('.insight-widget tbody tr').first()).toBeVisible({ timeout: 20_000 });
 });
 

@@ -116,6 +116,44 @@ test('an invalid persona opens on a modal that cannot be dismissed; Close select
   await expect(picker(page)).toHaveAccessibleName('Persona: All Data');
 });
 
+test("the analyst edits the all-data persona's market-level widgets in the 800 px overlay, and the change is saved", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openExplore(page);
+  await pick(page, 'All Data');
+  await page.getByRole('tab', { name: 'Market Level' }).click();
+  // The demo's widgets, by their tabs.
+  const tabs = page.getByRole('tablist', { name: 'Market level tabs' });
+  await expect(tabs.getByRole('tab', { name: 'Demographics' })).toBeVisible({ timeout: 20_000 });
+  await expect(tabs.getByRole('tab', { name: 'Media' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit market demographics' }).click();
+  const overlay = page.getByRole('dialog', { name: 'Edit market demographics' });
+  await expect(overlay).toBeVisible();
+  expect(Math.round((await overlay.boundingBox())!.width)).toBe(800);
+  await overlay.getByRole('button', { name: 'Add widget' }).click();
+  const form = overlay.getByRole('form', { name: 'New widget' });
+  const name = unique('Loyalty');
+  await form.getByLabel('Widget name').fill(name);
+  await form.getByLabel('Tab', { exact: true }).fill('Demographics');
+  if ((await form.getByLabel('Attribute of row 1').count()) === 0) await form.getByRole('button', { name: 'Add row' }).click();
+  await form.getByLabel('Attribute of row 1').fill('Loyalty');
+  await form.getByLabel('Value of row 1').fill('Members');
+  await form.getByLabel('Percent of row 1').fill('42');
+  await form.getByRole('button', { name: 'Save widget' }).click();
+  await overlay.getByRole('button', { name: 'Close' }).click();
+
+  await tabs.getByRole('tab', { name: 'Demographics' }).click();
+  const made = page.getByRole('region', { name, exact: true });
+  await expect(made).toContainText('Members');
+  await expect(made).toContainText('42');
+  // Saved on the server, not only on the device: a reload shows it with nothing pending.
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Market Level' }).click();
+  await page.getByRole('tablist', { name: 'Market level tabs' }).getByRole('tab', { name: 'Demographics' }).click();
+  await expect(page.getByRole('region', { name, exact: true })).toContainText('Members', { timeout: 20_000 });
+});
+
 test('the viewer sees Explore with no write actions', async ({ page }) => {
   await openExplore(page, USERS.viewer, '/globex/us/globex-auto/roadster/insights/explore');
   await expect(picker(page)).toBeVisible();
