@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ui } from '../lib/ui-store';
+import { LoadBoundary } from './load-boundary';
 
 // Radix Toast loads with the first toast, not with the shell.
-const ToastRegion = lazy(() => import('./toast-region').then((m) => ({ default: m.ToastRegion })));
+const loadToastRegion = () => lazy(() => import('./toast-region').then((m) => ({ default: m.ToastRegion })));
+let ToastRegion = loadToastRegion();
 
 /** The global banner, context warnings and toasts (spec 1 §8, §9). */
 export function GlobalMessages({ children }: { children: ReactNode }) {
@@ -30,9 +32,11 @@ export function GlobalMessages({ children }: { children: ReactNode }) {
       ) : null}
       {children}
       {toastsUsed ? (
-        <Suspense fallback={null}>
-          <ToastRegion />
-        </Suspense>
+        <LoadBoundary onRetry={() => (ToastRegion = loadToastRegion())}>
+          <Suspense fallback={null}>
+            <ToastRegion />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );
