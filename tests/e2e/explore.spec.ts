@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EXPLORE_TEXT } from '../../src/shared/rules/explore';
-import { USERS, expectGreeting, logInAs, unique } from './helpers';
-import { PRODUCT, escape, waitForDemoData } from './grow-helpers';
+import { USERS, csrfOf, expectGreeting, logInAs, unique } from './helpers';
+import { CONTEXT, PRODUCT, escape, waitForDemoData } from './grow-helpers';
 
 /**
  * Issue 15, "How it is shown" (Explore): the analyst opens Explore on the demo's default persona,
@@ -176,4 +176,41 @@ test('an index report asked for from a persona reaches the notification centre',
   await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(page.getByRole('complementary', { name: 'Notifications' }).getByText(name)).toBeVisible({ timeout: 30_000 });
+});
+
+test('a persona made default offline waits on the device, then reaches the server once when the network is back', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await openExplore(page);
+  const headers = async () => ({ 'x-context': CONTEXT, 'x-csrf-token': await csrfOf(page) });
+  const personaRes = async (id: number) => (await (await page.request.get(`/api/personas/${id}`, { headers: await headers() })).json()) as { data: { default: boolean; version: number } };
+  const segments = (await (await page.request.get('/api/segments?region=us&per_page=5', { headers: await headers() })).json()) as { data: { id: number }[] };
+  const made = await page.request.post('/api/personas', {
+    headers: { ...(await headers()), 'x-request-id': crypto.randomUUID() },
+    data: { name: unique('offline default'), identifiers: { include: { and: [[segments.data[0]!.id]] } } },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const persona = ((await made.json()) as { data: { id: number; name: string; version: number } }).data;
+  try {
+    await page.goto(`${EXPLORE}/${persona.id}`);
+    await expect(picker(page)).toHaveAccessibleName(`Persona: ${persona.name}`);
+    await countOf(page);
+
+    await context.setOffline(true);
+    await page.getByRole('toolbar', { name: 'Persona actions' }).getByRole('button', { name: 'Make default' }).click();
+    await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
+    await picker(page).click();
+    await expect(page.getByRole('option', { name: new RegExp(`^${escape(persona.name)} \\(default\\)`) })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1_000);
+    expect((await personaRes(persona.id).catch(() => null))?.data.default ?? false).toBe(false);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible({ timeout: 20_000 });
+    // Applied once: one version on from the one it was made at.
+    expect((await personaRes(persona.id)).data).toMatchObject({ default: true, version: persona.version + 1 });
+  } finally {
+    await context.setOffline(false);
+    const now = await personaRes(persona.id);
+    await page.request.delete(`/api/personas/${persona.id}?version=${now.data.version}`, { headers: { ...(await headers()), 'x-request-id': crypto.randomUUID() } });
+  }
 });
