@@ -80,6 +80,8 @@ test('the analyst copies a persona, makes the copy default and deletes it', asyn
   const actions = page.getByRole('toolbar', { name: 'Persona actions' });
   await actions.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByText(EXPLORE_TEXT.copied, { exact: true })).toBeVisible();
+  // The copy has its server id once nothing is pending (a copy still on its way opens once the server has it).
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible({ timeout: 15_000 });
 
   await pick(page, 'Copy of Outdoor Adventurers');
   await actions.getByRole('button', { name: 'Make default' }).click();
