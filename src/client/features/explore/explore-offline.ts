@@ -1,6 +1,6 @@
 import type { PersonaSummary } from '@shared/schemas/explore';
 import { audienceCountQueryOptions, categoriesQueryOptions, widgetQueryOptions } from '../../lib/insights-queries';
-import type { OfflinePreparer, OfflinePrepareInput, OfflineStep } from '../../lib/offline/offline-preparers';
+import { sharedRead, type OfflinePreparer, type OfflinePrepareInput, type OfflineStep } from '../../lib/offline/offline-preparers';
 import { effectiveRules, isInvalid, NO_FILTER_CHANGES } from './explore-model';
 import { customWidgetsQueryOptions, exploreTabsQueryOptions, personaQueryOptions, personasQueryOptions } from './explore-queries';
 
@@ -14,14 +14,7 @@ import { customWidgetsQueryOptions, exploreTabsQueryOptions, personaQueryOptions
 const named = (p: { name: string }) => `Persona “${p.name}”`;
 
 export const prepareExploreOffline: OfflinePreparer = ({ context, fetch }: OfflinePrepareInput) => {
-  let categories: Promise<{ id: number; name: string }[]> | null = null;
-  const categoriesOnce = () => {
-    categories ??= fetch(categoriesQueryOptions(context)).catch((error: unknown) => {
-      categories = null;
-      throw error;
-    });
-    return categories;
-  };
+  const categoriesOnce = sharedRead(() => fetch(categoriesQueryOptions(context)));
 
   const personaStep = (summary: PersonaSummary): OfflineStep => ({
     label: named(summary),

@@ -3,7 +3,7 @@ import { hasShortIds } from '@shared/rules/insights';
 import type { MekkoSummary } from '@shared/schemas/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { audienceCountQueryOptions, categoriesQueryOptions, widgetQueryOptions } from '../../lib/insights-queries';
-import type { OfflinePreparer, OfflinePrepareInput, OfflineStep } from '../../lib/offline/offline-preparers';
+import { sharedRead, type OfflinePreparer, type OfflinePrepareInput, type OfflineStep } from '../../lib/offline/offline-preparers';
 import { countsBodyOf, toSelectable } from './chart-data';
 import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
@@ -29,16 +29,8 @@ const PERSON_TABS: { tab: Exclude<GrowTab, 'total'>; label: string }[] = [
 const named = (chart: { name: string }) => `Chart “${chart.name}”`;
 
 export const prepareGrowOffline: OfflinePreparer = ({ context, fetch }: OfflinePrepareInput) => {
-  // The categories are one read shared by every chart's insights; a failed read is asked again
-  // by the next step that needs it (a retry included), never remembered as failed.
-  let categories: Promise<{ id: number; name: string }[]> | null = null;
-  const categoriesOnce = () => {
-    categories ??= fetch(categoriesQueryOptions(context)).catch((error: unknown) => {
-      categories = null;
-      throw error;
-    });
-    return categories;
-  };
+  // The categories are one read shared by every chart's insights.
+  const categoriesOnce = sharedRead(() => fetch(categoriesQueryOptions(context)));
 
   const widgetStep = (chartLabel: string, tabLabel: string, rules: AudienceRules, category: { id: number; name: string }): OfflineStep => ({
     label: `${chartLabel} · ${tabLabel} insights: ${category.name}`,

@@ -36,6 +36,21 @@ export interface OfflinePrepareInput {
 /** A feature's preparer: the first steps of its pages in one context (their run may find more). */
 export type OfflinePreparer = (input: OfflinePrepareInput) => readonly OfflineStep[];
 
+/**
+ * A read several steps share (the region's categories): asked once, and a failed read is asked
+ * again by the next step that needs it (a retry included), never remembered as failed.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= read().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
 interface Registration {
   area: Area;
   load: () => Promise<OfflinePreparer>;
