@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CustomWidgetRow } from '@shared/schemas/explore';
 import {
+  type AnyPgColumn,
   bigint,
   customType,
   doublePrecision,
@@ -204,11 +205,36 @@ export const audiences = pgTable('audiences', {
   audienceType: text('audience_type'),
   rules: jsonb('rules'),
   peopleCount: integer('people_count'),
+  /** The audience this one was shared from (its identifier), in the client that shared it. */
   sourceIdentifier: text('source_identifier'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   version: integer('version').notNull().default(1),
   createdAt: createdAt(),
-}, (t) => [index('audiences_scope_idx').on(t.clientId, t.productId, t.regionId, t.createdAt)]);
+  // Issue 16 (decision 012): every audience has a uuid; lookalikes, optimized and motivation audiences are sets of people.
+  identifier: text('identifier').notNull().default(sql`gen_random_uuid()::text`),
+  /** A lookalike's seed: its identifier, its row while it exists, and its name (kept for the breadcrumb once it is deleted). */
+  seedIdentifier: text('seed_identifier'),
+  seedAudienceId: integer('seed_audience_id').references((): AnyPgColumn => audiences.id, { onDelete: 'set null' }),
+  seedName: text('seed_name'),
+  /** The segment of the context's client region that holds its people (a lookalike's, an optimized or motivation audience's). */
+  shortId: integer('short_id'),
+  /** pending | processing | ready | failed */
+  status: text('status').notNull().default('ready'),
+  /** A lookalike's reach as asked ({ kind, value }). */
+  reach: jsonb('reach').$type<{ kind: 'multiplier' | 'count'; value: number }>(),
+  /** A lookalike's measured quality (held-out recall and lift). */
+  quality: jsonb('quality').$type<{ holdout: number; recovered: number; recall: number; random_recall: number; lift: number }>(),
+  error: text('error'),
+  jobId: text('job_id'),
+  countedAt: timestamp('counted_at', { withTimezone: true }),
+  /** Shared from another client: read-only here. */
+  sharedFromClientId: integer('shared_from_client_id').references(() => clients.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('audiences_scope_idx').on(t.clientId, t.productId, t.regionId, t.createdAt),
+  uniqueIndex('audiences_identifier_key').on(t.identifier),
+  index('audiences_seed_idx').on(t.seedAudienceId),
+]);
 
 /** Notification tasks: index report downloads and completed outcomes (spec 1 §3). */
 export const tasks = pgTable('tasks', {
@@ -537,4 +563,32 @@ export const motivationAudiences = pgTable('motivation_audiences', {
   peopleCount: integer('people_count'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  /** The audience it became once complete (issue 16). */
+  audienceId: integer('audience_id').references(() => audiences.id, { onDelete: 'set null' }),
+  jobId: text('job_id'),
+  error: text('error'),
 }, (t) => [index('motivation_audiences_scope_idx').on(t.clientId, t.productId, t.regionId)]);
+
+/**
+ * Saved overlap comparisons (issue 16; insights/overlap/{comparisonId}): 2 to 4 members
+ * (audiences, segments, personas) of a product in a region, with their last counts so they open
+ * offline. Names are unique per scope, trimmed and case-insensitively; versioned like personas.
+ */
+export const comparisons = pgTable('comparisons', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  members: jsonb('members').$type<{ kind: 'audience' | 'segment' | 'persona'; id: number }[]>().notNull(),
+  /** The last counts (ComparisonResult), null until counted or when a member is gone. */
+  result: jsonb('result'),
+  error: text('error'),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('comparisons_scope_idx').on(t.clientId, t.productId, t.regionId),
+  uniqueIndex('comparisons_scope_name_key').on(t.productId, t.regionId, sql`lower(btrim(${t.name}))`),
+]);
