@@ -1,4 +1,4 @@
-import type { CountsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from './questions';
+import type { CountsAnswer, IntersectionsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from './questions';
 
 /**
  * Every question's answer adds up over disjoint sets of people: the SQL engine's chunk slices
@@ -41,4 +41,9 @@ export function addRuleCounts(a: RuleCountsAnswer, b: RuleCountsAnswer): RuleCou
     exclude: a.exclude + b.exclude,
     people: a.people,
   };
+}
+
+/** `people` is the region's, the same in every part; counts add. */
+export function addIntersections(a: IntersectionsAnswer, b: IntersectionsAnswer): IntersectionsAnswer {
+  return { people: a.people, sizes: a.sizes.map((n, i) => n + b.sizes[i]!), all: a.all.map((n, i) => n + b.all[i]!) };
 }

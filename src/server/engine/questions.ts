@@ -51,6 +51,26 @@ export interface OverlapAnswer {
   pairs: { a: number; b: number; count: number }[];
 }
 
+/**
+ * Every intersection of 2 to 4 audiences (the Overlap page's exclusive intersections come from
+ * these through exclusiveRegions in shared/rules/audience-kinds.ts): `all[mask]` is the people in
+ * every audience of `mask` (bit i = audience i), all[0] = 0.
+ */
+export interface IntersectionsAnswer {
+  /** Everyone in the region's data. */
+  people: number;
+  sizes: number[];
+  all: number[];
+}
+
+/** At most this many audiences in one intersections question (2^4 - 1 intersections). */
+export const MAX_INTERSECTED = 4;
+
+/** The intersections checked: 2 to 4 audiences. */
+export function checkIntersected(k: number) {
+  if (!Number.isInteger(k) || k < 2 || k > MAX_INTERSECTED) throw new RangeError(`Intersections are of 2 to ${MAX_INTERSECTED} audiences, got ${k}`);
+}
+
 /** One engine per data source: `molecula` (bitmaps in a worker thread) or `es` (SQL). */
 export interface CountEngine {
   count(clientRegionId: number, rules: AudienceRules): Promise<number>;
@@ -59,6 +79,8 @@ export interface CountEngine {
   widget(clientRegionId: number, rules: AudienceRules | null, attributeIds: number[]): Promise<WidgetAnswer>;
   ruleCounts(clientRegionId: number, rules: AudienceRules): Promise<RuleCountsAnswer>;
   overlap(clientRegionId: number, audiences: AudienceRules[]): Promise<OverlapAnswer>;
+  /** Every intersection of 2..4 audiences (IntersectionsAnswer). */
+  intersections(clientRegionId: number, audiences: AudienceRules[]): Promise<IntersectionsAnswer>;
 }
 
 /** A question that ran past the time limit and was stopped (the SQL engine between slices, the bitmap engine by replacing its workers). */

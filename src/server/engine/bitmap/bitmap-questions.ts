@@ -1,7 +1,7 @@
 import type { DenseScratch } from './dense';
 import { RoaringBitmap32 } from './roaring';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import type { CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetCount } from '../questions';
+import { checkIntersected, type CountsAnswer, type CountsQuestion, type IntersectionsAnswer, type OverlapAnswer, type RuleCountsAnswer, type WidgetCount } from '../questions';
 
 /** Where the sets live: one bitmap of person ids per segment and per attribute value. */
 export interface BitmapSource {
@@ -204,4 +204,35 @@ export function overlap(sets: readonly RoaringBitmap32[]): OverlapAnswer {
     for (let b = a + 1; b < sets.length; b++) pairs.push({ a, b, count: sets[a]!.andCardinality(sets[b]!) });
   }
   return { sizes: sets.map((s) => s.size), pairs };
+}
+
+/**
+ * Every intersection of 2..4 audiences: all[mask] = people in every set of mask. Each
+ * intersection is its mask without the highest bit (built before) and that bit's set: built only
+ * when a larger mask will start from it, otherwise counted without building.
+ */
+export function intersections(sets: readonly RoaringBitmap32[], people: number): IntersectionsAnswer {
+  const k = sets.length;
+  checkIntersected(k);
+  const full = (1 << k) - 1;
+  const all = new Array<number>(full + 1).fill(0);
+  const built = new Map<number, RoaringBitmap32>();
+  sets.forEach((set, i) => {
+    built.set(1 << i, set);
+    all[1 << i] = set.size;
+  });
+  for (let mask = 1; mask <= full; mask++) {
+    if ((mask & (mask - 1)) === 0) continue;
+    const high = 31 - Math.clz32(mask);
+    const rest = mask ^ (1 << high);
+    if (all[rest] === 0) continue;
+    const head = built.get(rest)!;
+    const last = sets[high]!;
+    if (high < k - 1) {
+      const both = RoaringBitmap32.and(head, last);
+      built.set(mask, both);
+      all[mask] = both.size;
+    } else all[mask] = head.andCardinality(last);
+  }
+  return { people, sizes: sets.map((s) => s.size), all };
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { audienceSet, countRule, countsQuestion, everyoneCounts, overlap, ruleCounts, widgetCounts } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, countsQuestion, everyoneCounts, intersections, overlap, ruleCounts, widgetCounts } from '../bitmap/bitmap-questions';
 import { CHUNK_BYTES } from '../bitmap/portable';
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { generateMembers } from '../generator/generator';
@@ -105,6 +105,8 @@ describe.each([
 
       const others = [rules, randomRules(random), randomRules(random)];
       expect(await engine.overlap(REGION, others)).toEqual(overlap(others.map((r) => audienceSet(region, r))));
+      const four = [...others, randomRules(random)].slice(0, 2 + (i % 3));
+      expect(await engine.intersections(REGION, four)).toEqual(intersections(four.map((r) => audienceSet(region, r)), PEOPLE));
 
       const question = {
         matched: { '1': [random.pick(segmentIds), random.pick(segmentIds)], '2': [random.pick(segmentIds)] },

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import { addCounts, addOverlap, addRuleCounts, addWidget } from '../answers';
+import { addCounts, addIntersections, addOverlap, addRuleCounts, addWidget } from '../answers';
 import type { RoaringBitmap32 } from '../bitmap/roaring';
-import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
+import { checkIntersected, TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
 import { CHUNK_BITS } from '../sql/chunk-codec';
 import type { MemoryAnswer, WorkerAnswers, WorkerReply, WorkerRequest } from './protocol';
 
@@ -87,7 +87,7 @@ export class BitmapEngine implements CountEngine {
   }
 
   /** A question to every shard, summed; past the time limit the workers are stopped. */
-  private async question<T extends 'count' | 'counts' | 'widget' | 'rule-counts' | 'overlap'>(request: Extract<WorkerRequest, { type: T }>, add: (a: WorkerAnswers[T], b: WorkerAnswers[T]) => WorkerAnswers[T]): Promise<WorkerAnswers[T]> {
+  private async question<T extends 'count' | 'counts' | 'widget' | 'rule-counts' | 'overlap' | 'intersections'>(request: Extract<WorkerRequest, { type: T }>, add: (a: WorkerAnswers[T], b: WorkerAnswers[T]) => WorkerAnswers[T]): Promise<WorkerAnswers[T]> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -189,6 +189,10 @@ export class BitmapEngine implements CountEngine {
   }
   overlap(region: number, audiences: AudienceRules[]) {
     return this.question({ type: 'overlap', region, audiences }, addOverlap);
+  }
+  async intersections(region: number, audiences: AudienceRules[]) {
+    checkIntersected(audiences.length);
+    return this.question({ type: 'intersections', region, audiences }, addIntersections);
   }
 
   async close() {

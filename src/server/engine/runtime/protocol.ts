@@ -1,5 +1,5 @@
 import type { AudienceRules } from '@shared/schemas/audience-rules';
-import type { CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
+import type { CountsAnswer, CountsQuestion, IntersectionsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
 
 /** Messages between the API thread and the bitmap worker. */
 export type WorkerRequest =
@@ -15,6 +15,7 @@ export type WorkerRequest =
   | { type: 'widget'; region: number; rules: AudienceRules | null; attributeIds: number[] }
   | { type: 'rule-counts'; region: number; rules: AudienceRules }
   | { type: 'overlap'; region: number; audiences: AudienceRules[] }
+  | { type: 'intersections'; region: number; audiences: AudienceRules[] }
   | { type: 'memory' };
 
 export interface MemoryAnswer {
@@ -36,6 +37,7 @@ export interface WorkerAnswers {
   widget: WidgetAnswer;
   'rule-counts': RuleCountsAnswer;
   overlap: OverlapAnswer;
+  intersections: IntersectionsAnswer;
   memory: MemoryAnswer;
 }
 

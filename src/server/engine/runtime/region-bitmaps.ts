@@ -1,7 +1,7 @@
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { DenseScratch, heldBytes } from '../bitmap/dense';
 import { chunksToPortable } from '../bitmap/portable';
-import { audienceSet, countRule, countsQuestion, everyoneCounts, overlap, questionAudience, ruleCounts, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
+import { audienceSet, countRule, countsQuestion, everyoneCounts, intersections, overlap, questionAudience, ruleCounts, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { Kernels } from '../kernels/kernels';
 import type { WorkerAnswers, WorkerRequest } from './protocol';
 import { ValueCodes } from './value-codes';
@@ -121,6 +121,10 @@ export class BitmapStore {
       case 'overlap': {
         const region = this.region(request.region);
         return overlap(request.audiences.map((rules) => audienceSet(region, rules)));
+      }
+      case 'intersections': {
+        const region = this.region(request.region);
+        return intersections(request.audiences.map((rules) => audienceSet(region, rules)), region.people);
       }
       case 'memory': {
         const regions = [...this.live.entries()].map(([region, r]) => ({ region, people: r.people, segments: r.segments.size, attributes: r.attributes.size }));

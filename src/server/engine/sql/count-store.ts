@@ -4,7 +4,7 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Database, Executor } from '../../db/client';
 import { memberChunks } from '../../db/schema';
 import { CHUNK_BYTES } from '../bitmap/portable';
-import type { CountEngine, CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
+import type { CountEngine, CountsAnswer, CountsQuestion, IntersectionsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
 import { SET_KIND, storeMembers, type SetKind } from './member-chunks-repository';
 import { SqlEngine } from './sql-engine';
 
@@ -134,13 +134,15 @@ export type CountQuestion =
   | { type: 'counts'; question: CountsQuestion }
   | { type: 'widget'; rules: AudienceRules | null; attributeIds: number[] }
   | { type: 'rule-counts'; rules: AudienceRules }
-  | { type: 'overlap'; audiences: AudienceRules[] };
+  | { type: 'overlap'; audiences: AudienceRules[] }
+  | { type: 'intersections'; audiences: AudienceRules[] };
 export interface CountQuestionAnswers {
   count: number;
   counts: CountsAnswer;
   widget: WidgetAnswer;
   'rule-counts': RuleCountsAnswer;
   overlap: OverlapAnswer;
+  intersections: IntersectionsAnswer;
 }
 
 /** Asks an engine one question message. */
@@ -156,6 +158,8 @@ export function askEngine(engine: CountEngine, region: number, q: CountQuestion)
       return engine.ruleCounts(region, q.rules);
     case 'overlap':
       return engine.overlap(region, q.audiences);
+    case 'intersections':
+      return engine.intersections(region, q.audiences);
   }
 }
 

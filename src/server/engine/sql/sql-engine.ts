@@ -1,10 +1,10 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Db } from '../../db/client';
-import { addCounts, addOverlap, addRuleCounts, addWidget } from '../answers';
-import { TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestion, type OverlapAnswer, type RuleCountsAnswer, type WidgetAnswer } from '../questions';
+import { addCounts, addIntersections, addOverlap, addRuleCounts, addWidget } from '../answers';
+import { checkIntersected, TimeLimitError, type CountEngine, type CountsAnswer, type CountsQuestion, type IntersectionsAnswer, type OverlapAnswer, type RuleCountsAnswer, type WidgetAnswer } from '../questions';
 import { CHUNK_BITS } from './chunk-codec';
-import { countRuleSql, countsSql, overlapSql, ruleCountsSql, widgetCountsSql, type ChunkRange } from './sql-questions';
+import { countRuleSql, countsSql, intersectionsSql, overlapSql, ruleCountsSql, widgetCountsSql, type ChunkRange } from './sql-questions';
 
 /** Chunk rows (8 KB each) one statement may read: keeps each statement short, so others' statements run between. */
 const ROWS_PER_STATEMENT = 256;
@@ -73,6 +73,14 @@ export class SqlEngine implements CountEngine {
 
   overlap(region: number, audiences: AudienceRules[]): Promise<OverlapAnswer> {
     return this.sliced(region, audiences.reduce((n, r) => n + ruleSets(r), 0) * 2, (range) => overlapSql(this.db, region, audiences, range), addOverlap);
+  }
+
+  async intersections(region: number, audiences: AudienceRules[]): Promise<IntersectionsAnswer> {
+    checkIntersected(audiences.length);
+    const people = this.peopleOf(region);
+    // Each audience's chunks are read once and joined in each of its 2^(k-1) intersections.
+    const sets = audiences.reduce((n, r) => n + ruleSets(r), 0) * (1 << (audiences.length - 1));
+    return this.sliced(region, sets, (range) => intersectionsSql(this.db, region, audiences, range).then((a) => ({ ...a, people })), addIntersections);
   }
 }
 

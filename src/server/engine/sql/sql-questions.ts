@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Executor } from '../../db/client';
 import { focusRules } from '../bitmap/bitmap-questions';
-import type { CountsAnswer, CountsQuestion, OverlapAnswer, RuleCountsAnswer, WidgetCount } from '../questions';
+import { checkIntersected, type CountsAnswer, type CountsQuestion, type IntersectionsAnswer, type OverlapAnswer, type RuleCountsAnswer, type WidgetCount } from '../questions';
 import { SET_KIND, type SetKind } from './member-chunks-repository';
 
 /**
@@ -191,4 +191,26 @@ export async function overlapSql(db: Executor, clientRegionId: number, audiences
     sizes: names.map((_, i) => Number(row?.[`s${i}`] ?? 0)),
     pairs: pairs.map(({ a, b }) => ({ a, b, count: Number(row?.[`p${a}_${b}`] ?? 0) })),
   };
+}
+
+/**
+ * Every intersection of 2..4 audiences in one statement (IntersectionsAnswer without `people`,
+ * which the engine knows): per mask, the chunks of every audience of the mask joined and ANDed.
+ */
+export async function intersectionsSql(db: Executor, clientRegionId: number, audiences: AudienceRules[], range = ALL): Promise<Omit<IntersectionsAnswer, 'people'>> {
+  const k = audiences.length;
+  checkIntersected(k);
+  const names = audiences.map((_, i) => `a${i}`);
+  const ctes = audiences.flatMap((rules, i) => ruleCtes(names[i]!, clientRegionId, rules, range));
+  const full = (1 << k) - 1;
+  const columns: SQL[] = [];
+  for (let mask = 1; mask <= full; mask++) {
+    const members = names.filter((_, i) => mask & (1 << i));
+    const from = members.slice(1).reduce<SQL>((f, n) => sql`${f} join ${sql.identifier(n)} using (chunk)`, sql`${sql.identifier(members[0]!)}`);
+    const anded = sql.join(members.map((n) => sql`${sql.identifier(n)}.b`), sql` & `);
+    columns.push(sql`(select coalesce(sum(bit_count(${anded})), 0)::bigint from ${from}) as ${sql.identifier(`m${mask}`)}`);
+  }
+  const [row] = await rows<Record<string, string | number>>(db, sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`);
+  const all = Array.from({ length: full + 1 }, (_, mask) => (mask === 0 ? 0 : Number(row?.[`m${mask}`] ?? 0)));
+  return { sizes: names.map((_, i) => all[1 << i]!), all };
 }

@@ -102,6 +102,7 @@ export class WorkerCountStore implements CountStore {
       widget: (region: number, rules: AudienceRules | null, attributeIds: number[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'widget', rules, attributeIds }),
       ruleCounts: (region: number, rules: AudienceRules) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'rule-counts', rules }),
       overlap: (region: number, audiences: AudienceRules[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'overlap', audiences }),
+      intersections: (region: number, audiences: AudienceRules[]) => this.ask(region, peopleOf(region), timeLimitMs, { type: 'intersections', audiences }),
     };
   }
 
