@@ -13,3 +13,4 @@ registerEntityLoader('saved_audience', () => import('./features/audiences/save-a
 registerEntityLoader('motivation_audience', () => import('./features/audiences/motivation-request-commands'));
 registerEntityLoader('persona', () => import('./features/explore/persona-commands'));
 registerEntityLoader('custom_widget', () => import('./features/explore/widget-commands'));
+registerEntityLoader('comparison', () => import('./features/overlap/comparison-commands'));
