@@ -1,0 +1,276 @@
+import './audiences.css';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { defaultStringifySearch, useRouter } from '@tanstack/react-router';
+import { can } from '@shared/permissions';
+import { checkArea } from '@shared/rules/access';
+import { AUDIENCE_KIND_LABELS, AUDIENCES_TEXT } from '@shared/rules/audience-kinds';
+import { formatShortDate } from '@shared/rules/format';
+import { formatCount } from '@shared/rules/grow';
+import type { AudienceDetail, AudienceStatus, AudienceUse, LookalikeQuality, Reach } from '@shared/schemas/audiences';
+import { parseContextHeader } from '@shared/rules/context';
+import { jobResponseSchema } from '@shared/schemas/jobs';
+import { AppLink } from '../../components/app-link';
+import { PersonLevel } from '../../components/insights/person-level';
+import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api-client';
+import { describeRules } from '../../lib/audience-rules-text';
+import type { ProductScope } from '../../lib/guards';
+import { isApiError } from '../../lib/api-error';
+import { openIndexReportForm } from '../../lib/index-report-form-store';
+import { categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
+import { showToast } from '../../lib/ui-store';
+import { copyAudience } from './audience-commands';
+import { AudienceDetailsDialog } from './audience-details-dialog';
+import { audienceQueryOptions, isBuilding, BUILDING_POLL_MS } from './audiences-queries';
+import { DeleteAudienceDialog } from './delete-audience-dialog';
+import { audienceHref } from './lineage';
+import { LookalikeDialog } from './lookalike-dialog';
+import { PeopleCount } from './people-count';
+import { ShareDialog } from './share-dialog';
+
+interface Props {
+  scope: ProductScope;
+  context: string;
+  id: number;
+}
+
+const STATUS_LABELS: Record<AudienceStatus, string> = { pending: 'Pending', processing: 'Building', ready: 'Ready', failed: 'Failed' };
+const USE_LABELS: Record<AudienceUse['kind'], string> = { chart: 'Grow chart', journey: 'Journey', activation: 'Activation', persona: 'Persona', comparison: 'Overlap comparison' };
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** The lookalike model's quality figure, in words (issue 16: held out 20 % of the seed). */
+export function qualityText(q: LookalikeQuality): string {
+  return `Model lift ${q.lift.toFixed(1)}×: the lookalike recovers ${pct(q.recall)} of the held-out seed people (${formatCount(q.recovered)} of ${formatCount(q.holdout)}), against ${pct(q.random_recall)} for a random audience of the same size.`;
+}
+
+export function reachText(reach: Reach): string {
+  return reach.kind === 'multiplier' ? `${reach.value}× the seed` : `${formatCount(reach.value)} people`;
+}
+
+/** Audiences > Overview > one audience (issue 16): what it is, its rule, counts, insights, uses and actions. */
+export function AudienceDetailPage({ scope, context, id }: Props) {
+  const detail = useQuery(audienceQueryOptions(context, id));
+  const audience = detail.data;
+  if (!audience) {
+    return (
+      <div className="page audience-detail">
+        <PageHeader title="Audience" />
+        {detail.isError ? (
+          <div role="alert" className="insight-error">
+            <p>{isApiError(detail.error) && detail.error.status === 404 ? 'This audience does not exist or was deleted.' : insightErrorMessage(detail.error)}</p>
+            <AppLink to={`/${scope.productPath}/audiences/overview`}>Back to Audiences</AppLink>
+          </div>
+        ) : <p role="status">Loading…</p>}
+      </div>
+    );
+  }
+  return <AudienceView key={audience.id} scope={scope} context={context} audience={audience} />;
+}
+
+type Open = null | 'details' | 'lookalike' | 'share' | 'delete';
+
+function AudienceView({ scope, context, audience }: { scope: ProductScope; context: string; audience: AudienceDetail }) {
+  const router = useRouter();
+  const { productPath, permissions } = scope;
+  const [open, setOpen] = useState<Open>(null);
+  const [copying, setCopying] = useState(false);
+  const categories = useQuery(categoriesQueryOptions(context));
+  const labels = useMemo(() => Object.fromEntries(audience.segments.map((s) => [String(s.id), `${s.path_parts.join(' > ') || s.name}${s.deleted ? ' (deleted)' : ''}`])), [audience.segments]);
+  const valueLabels = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const c of categories.data ?? []) for (const v of c.values) out[String(v.id)] = `${c.name}: ${v.name}`;
+    return out;
+  }, [categories.data]);
+  const described = audience.rules ? describeRules(audience.rules, labels, valueLabels) : null;
+  const building = isBuilding(audience.status);
+  const ready = audience.status === 'ready';
+  const writable = !audience.read_only;
+  const isModelled = audience.kind === 'lookalike' || audience.kind === 'pve';
+  const may = {
+    edit: writable && ready && can(permissions, 'audiences', 'update'),
+    copy: writable && ready && can(permissions, 'audiences', 'create'),
+    lookalike: ready && can(permissions, 'audiences', 'create') && audience.people_count !== null,
+    activate: ready && checkArea('ams', scope.context.client.feature_flags, permissions).ok,
+    share: writable && ready && can(permissions, 'audiences', 'create'),
+    indexReport: ready && audience.rules !== null && can(permissions, 'index_report', 'create') && !scope.context.client.lite,
+    delete: writable && can(permissions, 'audiences', 'destroy'),
+  };
+  const self = audienceHref(productPath, audience);
+  const seed = isModelled && audience.lineage.length > 1 ? audience.lineage[audience.lineage.length - 2] : null;
+
+  const edit = () => {
+    const search = {
+      action: 'create',
+      referer: 'Audiences',
+      returnUrl: self.slice(productPath.length + 2),
+      ...(audience.rules ? { rules: JSON.stringify(audience.rules) } : {}),
+      ...(Object.keys(labels).length > 0 ? { labels: JSON.stringify(labels) } : {}),
+      name: audience.name,
+      audienceId: audience.id,
+      audienceVersion: audience.version,
+    };
+    void router.navigate({ href: `/${productPath}/audiences/builder${defaultStringifySearch(search)}` });
+  };
+  const copy = () => {
+    setCopying(true);
+    copyAudience(context, audience).then(
+      (made) => {
+        setCopying(false);
+        showToast(`Copied as '${made.name}'.`);
+        void router.navigate({ href: audienceHref(productPath, made) });
+      },
+      (error: unknown) => {
+        setCopying(false);
+        showToast(isApiError(error) ? error.message : 'The audience could not be copied.');
+      },
+    );
+  };
+  const indexReport = () => {
+    if (!audience.rules) return;
+    openIndexReportForm({ context, audience: { name: audience.name, rules: audience.rules, labels }, bases: [], tab: 'person_level', origin: `Audiences: ${audience.name}` });
+  };
+
+  return (
+    <div className="page audience-detail">
+      <PageHeader title={audience.name}>
+        <button type="button" className="button button--ghost" onClick={() => setOpen('details')}>Audience details</button>
+      </PageHeader>
+      <nav aria-label="Audience lineage" className="audience-lineage">
+        <AppLink to={`/${productPath}/audiences/overview`}>Audiences</AppLink>
+        {audience.lineage.length > 1 ? (
+          <>
+            {' › '}
+            <button type="button" className="link-button" onClick={() => setOpen('details')}>
+              Made from {audience.lineage.length - 1} {audience.lineage.length === 2 ? 'audience' : 'audiences'}
+            </button>
+          </>
+        ) : null}
+      </nav>
+      <dl className="audience-facts">
+        <div><dt>Type</dt><dd>{AUDIENCE_KIND_LABELS[audience.kind]}</dd></div>
+        <div><dt>Status</dt><dd data-testid="audience-status">{STATUS_LABELS[audience.status]}</dd></div>
+        <div><dt>People</dt><dd data-testid="audience-people"><PeopleCount audience={audience} /></dd></div>
+        <div><dt>Created</dt><dd>{formatShortDate(audience.created_at)}{audience.created_by ? ` by ${audience.created_by.name}` : ''}</dd></div>
+        {audience.shared_from ? <div><dt>Shared from</dt><dd>{audience.shared_from}</dd></div> : null}
+      </dl>
+      {audience.read_only ? <p className="audience-note" role="note">{AUDIENCES_TEXT.readOnly}</p> : null}
+      {audience.description ? <p className="audience-description">{audience.description}</p> : null}
+
+      <div className="audience-actions" role="toolbar" aria-label="Audience actions">
+        {may.edit ? <button type="button" className="button button--secondary" onClick={edit}>Edit</button> : null}
+        {may.copy ? <button type="button" className="button button--secondary" disabled={copying} aria-busy={copying} onClick={copy}>Copy</button> : null}
+        {may.lookalike ? <button type="button" className="button button--secondary" onClick={() => setOpen('lookalike')}>Create Lookalike</button> : null}
+        {may.activate ? <AppLink className="button button--secondary" to={`/${productPath}/audiences/activations`}>Activate</AppLink> : null}
+        {may.share ? <button type="button" className="button button--secondary" onClick={() => setOpen('share')}>Share</button> : null}
+        {may.indexReport ? <button type="button" className="button button--secondary" onClick={indexReport}>Create Index Report</button> : null}
+        {may.delete ? <button type="button" className="button button--danger" onClick={() => setOpen('delete')}>Delete</button> : null}
+      </div>
+
+      {building ? <BuildingNote context={context} audience={audience} /> : null}
+      {audience.status === 'failed' ? <p role="alert" className="insight-error">{audience.error ?? AUDIENCES_TEXT.lookalikeFailed}</p> : null}
+
+      {isModelled ? (
+        <section className="audience-section" aria-labelledby="lookalike-model">
+          <h2 id="lookalike-model">Lookalike model</h2>
+          <dl className="audience-facts">
+            <div>
+              <dt>Seed</dt>
+              <dd>
+                {seed ? (seed.deleted || seed.id === null ? <>{seed.name} <span className="audience-tag">{AUDIENCES_TEXT.seedDeleted}</span></> : <AppLink to={audienceHref(productPath, { id: seed.id, kind: seed.kind })}>{seed.name}</AppLink>) : audience.kind === 'pve' ? 'The product category’s buyers' : '-'}
+              </dd>
+            </div>
+            {audience.reach ? <div><dt>Reach</dt><dd>{reachText(audience.reach)}</dd></div> : null}
+          </dl>
+          {audience.quality ? <p className="audience-quality" data-testid="lookalike-quality">{qualityText(audience.quality)}</p> : building ? <p className="audience-note">The model’s quality is measured as it is built.</p> : null}
+        </section>
+      ) : null}
+
+      <section className="audience-section" aria-labelledby="audience-rule">
+        <h2 id="audience-rule">Rule</h2>
+        {described && described.groups.length > 0 ? (
+          <>
+            <p className="rules-text">{described.text}</p>
+            <ol className="audience-groups" aria-label="Rule groups">
+              {described.groups.map((g, i) => <li key={i}>{g}</li>)}
+              {described.exclude ? <li className="rules-text__exclude">{described.exclude}</li> : null}
+            </ol>
+          </>
+        ) : <p className="audience-note">{building ? AUDIENCES_TEXT.building : 'No rule.'}</p>}
+      </section>
+
+      <section className="audience-section" aria-labelledby="audience-regions">
+        <h2 id="audience-regions">People per region</h2>
+        {audience.region_counts.length === 0 ? <p className="audience-note">No counts yet.</p> : (
+          <table className="data-table">
+            <thead><tr><th scope="col">Region</th><th scope="col">People</th></tr></thead>
+            <tbody>
+              {audience.region_counts.map((r) => (
+                <tr key={r.region}>
+                  <td>{r.name}</td>
+                  <td>{r.people_count !== null ? formatCount(r.people_count) : '-'}{r.note ? <span className="audience-note"> {r.note}</span> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="audience-section" aria-labelledby="audience-used-by">
+        <h2 id="audience-used-by">Used by</h2>
+        {audience.used_by.length === 0 ? <p className="audience-note">Not used by any chart, journey, activation, persona or comparison.</p> : (
+          <ul className="audience-uses">
+            {audience.used_by.map((u) => (
+              <li key={`${u.kind}:${u.id}`}>{USE_LABELS[u.kind]}: {u.name}{u.user ? ` (${u.user})` : ''}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {ready && audience.rules ? (
+        <section className="audience-section" aria-labelledby="audience-insights">
+          <h2 id="audience-insights">Insights</h2>
+          <PersonLevel area="explore" context={context} rules={audience.rules} countType="people_count" tv={null} />
+        </section>
+      ) : null}
+
+      {open === 'details' ? <AudienceDetailsDialog name={audience.name} lineage={audience.lineage} productPath={productPath} onClose={() => setOpen(null)} /> : null}
+      {open === 'lookalike' ? (
+        <LookalikeDialog
+          context={context} seed={audience} onClose={() => setOpen(null)}
+          onCreated={(made) => {
+            setOpen(null);
+            showToast(`Building lookalike '${made.name}'.`, 'It appears in the notification centre when it is ready.');
+            void router.navigate({ href: audienceHref(productPath, made) });
+          }}
+        />
+      ) : null}
+      {open === 'share' ? <ShareDialog context={context} audience={audience} onClose={() => setOpen(null)} /> : null}
+      {open === 'delete' ? (
+        <DeleteAudienceDialog
+          context={context} audience={audience} onClose={() => setOpen(null)}
+          onDeleted={() => void router.navigate({ href: `/${productPath}/audiences/overview` })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A job builds the audience: its progress while the page asks again for the audience. */
+function BuildingNote({ context, audience }: { context: string; audience: AudienceDetail }) {
+  const job = useQuery({
+    queryKey: ['jobs', context, audience.job_id ?? ''] as const,
+    queryFn: async ({ signal }) => (await api(`/api/jobs/${encodeURIComponent(audience.job_id ?? '')}`, jobResponseSchema, { context: parseContextHeader(context), signal })).data,
+    enabled: audience.job_id !== null,
+    refetchInterval: BUILDING_POLL_MS,
+    retry: false,
+    meta: { handlesErrors: true },
+  }).data;
+  const percent = job ? Math.round(Math.min(1, Math.max(0, job.progress)) * 100) : null;
+  return (
+    <p className="audience-building" role="status" aria-live="polite">
+      {AUDIENCES_TEXT.building} {STATUS_LABELS[audience.status].toLowerCase()}
+      {percent !== null ? <> <progress max={100} value={percent} aria-label="Build progress" /> {percent}%{job?.message ? ` · ${job.message}` : ''}</> : null}
+    </p>
+  );
+}
