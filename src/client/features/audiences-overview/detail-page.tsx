@@ -88,7 +88,8 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
   const writable = !audience.read_only;
   const isModelled = audience.kind === 'lookalike' || audience.kind === 'pve';
   const may = {
-    edit: writable && ready && can(permissions, 'audiences', 'update'),
+    // A lookalike's people are its model's (only its name changes): the builder edits rules of segments.
+    edit: writable && ready && audience.kind === 'audience' && can(permissions, 'audiences', 'update'),
     copy: writable && ready && can(permissions, 'audiences', 'create'),
     lookalike: ready && can(permissions, 'audiences', 'create') && audience.people_count !== null,
     activate: ready && checkArea('ams', scope.context.client.feature_flags, permissions).ok,

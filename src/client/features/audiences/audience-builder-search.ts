@@ -87,6 +87,11 @@ export const audienceBuilderSearchSchema = z.object({
   labels: json(parseLabelsParam),
   /** A default name for the audience. */
   name: text(1000),
+  /** A saved audience being edited (the Audiences overview's Edit) and its version: saved with PUT. */
+  audienceId: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive()))), undefined),
+  audienceVersion: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.positive()))), undefined),
+  /** 'pve_product_category': home's "Build an Optimized Audience" (an optimized audience seeded by the rule). */
+  set_hierarchy: text(50),
   /** Segment ids to drop from the rule to start from ('4,5'; Explore's invalid persona). */
   removeSegmentIds: z.catch(z.optional(z.pipe(z.union([z.string(), z.number(), z.array(z.unknown())]), z.transform((v: string | number | unknown[]) => parseIdListParam(v)))), undefined),
 });

@@ -27,6 +27,8 @@ import { requestMotivationAudience } from './motivation-request-commands';
 import { RuleGroups } from './rule-groups';
 import { RuleSummary } from './rule-summary';
 import { saveAudience, type AudienceDraft } from './save-audience-commands';
+import { createOptimizedAudience, OPTIMIZED_HIERARCHY, updateSavedAudience } from './saved-audience-writes';
+import { isApiError } from '../../lib/api-error';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useLiveCounts } from './use-live-counts';
 import { ValuesPicker } from './values-picker';
@@ -54,7 +56,8 @@ export function AudienceBuilder(props: AudienceBuilderProps) {
   const kind = saveKind(props.route, search.action, personaId);
   const persona = useQuery({ ...personaQueryOptions(productPath, personaId ?? 0), enabled: personaId !== undefined });
   const back = returnHref(productPath, search.returnUrl);
-  const title = BUILDER_TITLES[kind];
+  const title = kind === 'audience' && search.audienceId !== undefined ? 'Edit Audience'
+    : kind === 'audience' && search.set_hierarchy === OPTIMIZED_HIERARCHY ? 'Build an Optimized Audience' : BUILDER_TITLES[kind];
   const header = (
     <>
       <PageHeader title={title} />
@@ -144,7 +147,13 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
   const save = async (): Promise<boolean> => {
     if (!rules) return false;
     try {
-      if (kind === 'audience') {
+      if (kind === 'audience' && search.audienceId !== undefined && search.audienceVersion !== undefined) {
+        await updateSavedAudience(productPath, search.audienceId, search.audienceVersion, text, rules);
+        showToast(AUDIENCE_TEXT.saved);
+      } else if (kind === 'audience' && search.set_hierarchy === OPTIMIZED_HIERARCHY) {
+        const made = await createOptimizedAudience(productPath, text.name, rules);
+        showToast(`Building optimized audience '${made.name}'.`);
+      } else if (kind === 'audience') {
         await saveAudience(productPath, text, rules, search.referer);
         showToast(AUDIENCE_TEXT.saved);
       } else if (kind === 'motivation') {
@@ -157,8 +166,10 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
         await enqueuePersonaCreate(productPath, text.name, rules).queued;
         showToast(EXPLORE_TEXT.created);
       }
-    } catch {
-      // The outbox has told the user the device could not store it; the builder keeps what was built.
+    } catch (error) {
+      // A direct save's refusal is the server's to say; the outbox has told the user the device
+      // could not store a queued one. The builder keeps what was built.
+      if (isApiError(error) || error instanceof TypeError) showToast(isApiError(error) ? error.message : 'The server could not be reached. Try again when the network is back.');
       return false;
     }
     saved.current = true;

@@ -1,0 +1,39 @@
+import { LOOKALIKE } from '@shared/rules/audience-kinds';
+import { parseContextHeader } from '@shared/rules/context';
+import { audienceResponseSchema, lookalikeResponseSchema, type AudienceDetail } from '@shared/schemas/audiences';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { api } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { tasksQueryRoot } from '../../lib/task-poller';
+import type { AudienceDraft } from './save-audience-commands';
+
+/**
+ * The builder's two saves of issue 16, sent directly (the server's answer is needed: a version
+ * conflict, a job started): Edit of a saved audience (the Audiences overview opens the builder
+ * with `audienceId` and its version) saves with PUT /api/audiences/{id}; "Build an Optimized
+ * Audience" (home's card, `set_hierarchy=pve_product_category`) builds a pve lookalike seeded by
+ * the rule (the product category's buyers) at the default reach.
+ */
+export const OPTIMIZED_HIERARCHY = 'pve_product_category';
+
+const refreshAudiences = (context: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['audiences-overview', context] }),
+    queryClient.invalidateQueries({ queryKey: ['home-entities', context] }),
+  ]);
+
+export async function updateSavedAudience(context: string, id: number, version: number, draft: AudienceDraft, rules: AudienceRules): Promise<AudienceDetail> {
+  const description = draft.description.trim();
+  const body = { name: draft.name.trim(), rules, version, ...(description ? { description } : {}) };
+  const answer = await api(`/api/audiences/${id}`, audienceResponseSchema, { method: 'PUT', body, context: parseContextHeader(context) });
+  void refreshAudiences(context);
+  return answer.data;
+}
+
+export async function createOptimizedAudience(context: string, name: string, rules: AudienceRules): Promise<AudienceDetail> {
+  const body = { name: name.trim().slice(0, 100), seed_rules: rules, reach: { kind: 'multiplier' as const, value: LOOKALIKE.defaultMultiplier }, audience_type: 'pve' as const };
+  const answer = await api('/api/lookalikes', lookalikeResponseSchema, { method: 'POST', body, context: parseContextHeader(context) });
+  void refreshAudiences(context);
+  void queryClient.invalidateQueries({ queryKey: tasksQueryRoot });
+  return answer.data;
+}
