@@ -19,6 +19,8 @@ export const taskSchema = z.object({
   job_id: z._default(z.nullable(z.string()), null),
   /** Why the report failed (status 'failed'). */
   error: z._default(z.nullable(z.string()), null),
+  /** The in-app page the task opens (a built lookalike's page, issue 16), or null. */
+  path: z._default(z.nullable(z.string()), null),
 });
 export type Task = z.infer<typeof taskSchema>;
 export const tasksResponseSchema = z.object({ data: z.array(taskSchema) });

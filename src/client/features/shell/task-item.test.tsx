@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Task } from '@shared/schemas/notifications';
-import { TaskItem } from './task-item';
+import { audienceTaskPath, TaskItem } from './task-item';
 
 const task = (extra: Partial<Task>): Task => ({
   id: 5, report_type: 'index_report', status: 'completed', name: 'Fizz fans index report', ui_name: null, created_at: '2026-11-03T15:00:00Z',
-  downloaded_at: null, read_at: null, product_slug: 'acme/us/fizz-cola/fizz-original', request_id: null, job_id: null, error: null, ...extra,
+  downloaded_at: null, read_at: null, product_slug: 'acme/us/fizz-cola/fizz-original', request_id: null, job_id: null, error: null, path: null, ...extra,
 });
 const render = (t: Task) =>
   renderToStaticMarkup(
@@ -36,5 +36,13 @@ describe('TaskItem', () => {
     expect(html).toContain('Failed: The region has no data yet.');
     expect(html).not.toContain('Download');
     expect(render(task({ status: 'failed' }))).toContain('Failed: The report could not be made.');
+  });
+  it('opens a built lookalike at its page, not one being built or failed', () => {
+    const path = '/acme/us/fizz-cola/fizz-original/audiences/overview/lookalike/7';
+    expect(audienceTaskPath({ report_type: 'lookalike', status: 'completed', path })).toBe(path);
+    expect(audienceTaskPath({ report_type: 'lookalike', status: 'processing', path })).toBeNull();
+    expect(audienceTaskPath({ report_type: 'lookalike', status: 'failed', path })).toBeNull();
+    expect(audienceTaskPath({ report_type: 'index_report', status: 'completed', path })).toBeNull();
+    expect(render(task({ report_type: 'lookalike', status: 'failed', name: 'Lookalike Fans could not be built', ui_name: 'Fans' }))).toContain('Lookalike Fans could not be built');
   });
 });

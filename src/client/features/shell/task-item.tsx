@@ -17,7 +17,13 @@ function outcomePath(task: Task, context: string): string | null {
   return product ? `/${product}/outcomes/measure` : null;
 }
 
-const labelOf = (task: Task) => task.ui_name || task.name || '';
+/** A built lookalike (or optimized audience) opens its page; a failed one names why in its name. */
+export function audienceTaskPath(task: Pick<Task, 'report_type' | 'status' | 'path'>): string | null {
+  return task.report_type === 'lookalike' && task.status !== 'failed' && !isTaskInProgress(task) ? task.path : null;
+}
+
+// A lookalike's name is the sentence ('Lookalike X is ready'); its ui_name only the audience's.
+const labelOf = (task: Task) => (task.report_type === 'lookalike' ? task.name : task.ui_name || task.name || '');
 
 interface Props {
   task: Task;
@@ -32,7 +38,7 @@ interface Props {
  * failed one says why; an outcome opens Measure. Not yet downloaded or read is highlighted.
  */
 export const TaskItem = forwardRef<HTMLLIElement, Props>(function TaskItem({ task, context, shown, onClose }, ref) {
-  const outcome = outcomePath(task, context);
+  const outcome = outcomePath(task, context) ?? audienceTaskPath(task);
   const inProgress = isTaskInProgress(task);
   const label = labelOf(task);
   const failed = isTaskFailed(task);
@@ -48,7 +54,7 @@ export const TaskItem = forwardRef<HTMLLIElement, Props>(function TaskItem({ tas
     >
       <div className="task__main">
         {outcome ? (
-          // Going to a completed outcome reads it (spec 1 §4).
+          // Going to a completed outcome (or a built lookalike) reads it (spec 1 §4).
           <AppLink to={outcome} onClick={() => { void markTaskRead(task, context); onClose(); }}>{label}</AppLink>
         ) : (
           <span className="task__label">{inProgress ? `IN-PROGRESS: ${label}` : label}</span>
