@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, expectGreeting, logIn, unique } from './helpers';
+
+/**
+ * Audiences overview and details (issue 16), against the real server and its demo audiences on
+ * acme/us/fizz-cola/fizz-original: from home's recent activity to an audience's page, a lookalike
+ * built by its job and announced in the notification centre, and an audience shared to another
+ * client where it is read-only.
+ */
+const PRODUCT = '/acme/us/fizz-cola/fizz-original';
+const GLOBEX = '/globex/us/globex-auto/roadster';
+
+const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const panelOf = (page: Page) => page.getByRole('complementary', { name: 'Notifications' });
+
+/** Waits until the regions' people are loaded (a lookalike is modelled from them). */
+async function waitForData(page: Page, regions: string[]) {
+  await expect.poll(async () => {
+    const body = (await (await page.request.get('/api/data-status')).json()) as { data: { client: string; region: string; state: string }[] };
+    return regions.filter((r) => body.data.find((s) => `${s.client}/${s.region}` === r)?.state !== 'ready');
+  }, { timeout: 120_000, intervals: [1_000] }).toEqual([]);
+}
+
+test('from home’s recent activity to an audience’s page, its details modal, and the overview’s search, filter and refused delete', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+
+  const activity = page.getByRole('region', { name: 'Your Recent Audience Activity' });
+  await activity.getByRole('link', { name: 'Health-conscious Millennials' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/audiences/overview/audience/\\d+$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Health-conscious Millennials' })).toBeVisible();
+  await expect(page.getByTestId('audience-status')).toHaveText('Ready');
+  // The rule in words, its counts per region and where it is used (an activation uses it).
+  const rule = page.getByRole('region', { name: 'Rule' });
+  await expect(rule.getByRole('list', { name: 'Rule groups' }).getByRole('listitem').first()).toContainText('Any of:');
+  await expect(page.getByRole('region', { name: 'People per region' }).getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Used by' })).toContainText('Activation');
+
+  // The audience details modal: its breadcrumb history is the audience itself; closable.
+  await page.getByRole('button', { name: 'Audience details' }).click();
+  const modal = page.getByRole('dialog', { name: 'Audience details' });
+  await expect(modal.getByRole('navigation', { name: 'Audience history' })).toContainText('Health-conscious Millennials');
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toHaveCount(0);
+
+  // Delete is refused while an activation uses it: the server's words, and nothing lost.
+  await page.getByRole('toolbar', { name: 'Audience actions' }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete audience' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('cannot be deleted');
+  await confirm.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Health-conscious Millennials' })).toBeVisible();
+
+  // The overview: its columns, the search and the type filter, asked of the server.
+  await page.getByRole('navigation', { name: 'Audience lineage' }).getByRole('link', { name: 'Audiences' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/audiences/overview$`));
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText([/Name/, /Type/, /People Count/, /Created/, /Created By/, 'Actions']);
+  await expect(table.getByRole('link', { name: 'Lapsed Soda Buyers' })).toBeVisible();
+  await page.getByLabel('Search').fill('Lapsed');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Lapsed Soda Buyers');
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('Type').selectOption({ label: 'Optimized Audience' });
+  await expect(table.getByRole('link', { name: 'Optimized Summer Reach' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Lapsed Soda Buyers' })).toHaveCount(0);
+  await page.getByLabel('Type').selectOption({ label: 'All types' });
+  // Sorting by name asks the server again.
+  await table.getByRole('button', { name: /^Name/ }).click();
+  await expect(table.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', /ascending|descending/);
+  // The row menu opens the details modal too.
+  await table.getByRole('button', { name: 'Actions for Lapsed Soda Buyers' }).click();
+  await page.getByRole('menuitem', { name: 'Audience details' }).click();
+  await expect(page.getByRole('dialog', { name: 'Audience details' })).toContainText('Lapsed Soda Buyers');
+});
+
+test('a lookalike built from an audience’s page is pending, then ready with its quality, and announced in the notification centre', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await waitForData(page, ['acme/us']);
+
+  await page.goto(`${PRODUCT}/audiences/overview`);
+  await page.getByRole('table').getByRole('link', { name: 'Health-conscious Millennials' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Health-conscious Millennials' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Lookalike' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Lookalike' });
+  const name = unique('lookalike');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Times the seed').fill('2');
+  await expect(dialog.getByRole('status')).toContainText('Lookalike size');
+  await dialog.getByRole('button', { name: 'Create Lookalike' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Its page: building, then ready with the model's honest figure.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/audiences/overview/lookalike/\\d+$`));
+  await expect(page.getByTestId('audience-status')).toHaveText('Ready', { timeout: 120_000 });
+  await expect(page.getByTestId('lookalike-quality')).toContainText(/Model lift \d+(\.\d)?×/);
+  const lookalikeUrl = page.url();
+  const model = page.getByRole('region', { name: 'Lookalike model' });
+  await expect(model.getByRole('link', { name: 'Health-conscious Millennials' })).toBeVisible();
+  await expect(model).toContainText('2× the seed');
+  // Its history: the seed, then the lookalike.
+  await page.getByRole('button', { name: 'Audience details' }).click();
+  const history = page.getByRole('dialog', { name: 'Audience details' }).getByRole('navigation', { name: 'Audience history' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('link', { name: 'Health-conscious Millennials' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The notification centre says it is ready and opens it.
+  await page.goto(`${PRODUCT}/home`);
+  await bellOf(page).click();
+  const task = panelOf(page).getByRole('link', { name: `Lookalike ${name} is ready` });
+  await expect(task).toBeVisible({ timeout: 20_000 });
+  await task.click();
+  await expect(page).toHaveURL(lookalikeUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // It is listed in the overview as a Lookalike.
+  await page.goto(`${PRODUCT}/audiences/overview`);
+  await page.getByLabel('Search').fill(name);
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Lookalike');
+  await expect(row).toContainText(/as of/);
+});
+
+test('an audience shared to another client appears there read-only', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+
+  await page.goto(`${PRODUCT}/audiences/overview`);
+  await page.getByRole('table').getByRole('link', { name: 'Lapsed Soda Buyers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lapsed Soda Buyers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share “Lapsed Soda Buyers”' });
+  await dialog.getByLabel('Client').selectOption({ label: 'Globex' });
+  await dialog.getByLabel('Region').selectOption({ index: 1 });
+  await dialog.getByLabel('Product').selectOption({ label: 'Globex Auto / Roadster' });
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(/Shared with Globex/)).toBeVisible();
+
+  // In Globex's Roadster: a Shared Audience, read-only.
+  await page.goto(`${GLOBEX}/audiences/overview`);
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Lapsed Soda Buyers' });
+  await expect(row).toContainText('Shared Audience');
+  await expect(row).toContainText('Read-only');
+  await row.getByRole('button', { name: 'Actions for Lapsed Soda Buyers' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await row.getByRole('link', { name: 'Lapsed Soda Buyers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lapsed Soda Buyers' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText('A shared audience is read-only here: edit it in the client that shared it.');
+  const actions = page.getByRole('toolbar', { name: 'Audience actions' });
+  await expect(actions.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Share' })).toHaveCount(0);
+});
