@@ -46,7 +46,7 @@ describe('comparison edits', () => {
 
   it('puts the server copy in place of the pending one (a created one under its new id)', () => {
     const pending: ComparisonView = { ...base(1, 'Mid'), id: 'tmp-1', pending: true, result: null };
-    const copy: Comparison = { ...base(9, 'Mid'), version: 1 };
+    const copy: Comparison = { ...base(9, 'Mid'), id: 9, version: 1 };
     const out = settleComparisonList([base(2, 'Alpha'), pending], 'tmp-1', copy);
     expect(out.map((c) => c.id)).toEqual([2, 9]);
     expect(out[1]!.pending).toBeUndefined();
