@@ -34,6 +34,7 @@ import growConfigRoutes from './modules/grow-config/grow-config-routes';
 import growRoutes from './modules/grow/grow-routes';
 import activationRoutes from './modules/activations/activations-routes';
 import exploreRoutes from './modules/explore/explore-routes';
+import comparisonRoutes from './modules/comparisons/comparisons-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(jobRoutes);
   await app.register(activationRoutes);
   await app.register(exploreRoutes);
+  await app.register(comparisonRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);

@@ -7,6 +7,9 @@ export const JOB_OPTIONS: Record<string, JobOptions> = {
   noop: { ...DEFAULTS, retryLimit: 0, timeLimitSeconds: 60 },
   'index-report': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
   'activation-delivery': { ...DEFAULTS, timeLimitSeconds: 30 * 60 },
+  // Issue 16: a lookalike scores the whole region (bench: about 10 s at 10M people); a motivation audience stores one rule's people.
+  lookalike: { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
+  'motivation-audience': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
   // Spec 1 §9: tasks are removed after 15 days; hourly, so none outlives that by more than an hour.
   'notifications-cleanup': { ...DEFAULTS, retryLimit: 1, timeLimitSeconds: 5 * 60, cron: '7 * * * *' },
 };

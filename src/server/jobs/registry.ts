@@ -11,6 +11,8 @@ export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> 
   'index-report': async () => (await import('../modules/reports/index-report-job')).indexReportJob,
   'notifications-cleanup': async () => (await import('../modules/notifications/notifications-cleanup-job')).notificationsCleanupJob,
   'activation-delivery': async () => (await import('../modules/activations/delivery-job')).deliveryJob,
+  lookalike: async () => (await import('../modules/audiences/lookalike-job')).lookalikeJob,
+  'motivation-audience': async () => (await import('../modules/audiences/motivation-job')).motivationAudienceJob,
 };
 
 /** How each type is retried and stopped (read on the API thread when queues are created). */

@@ -255,3 +255,22 @@ export const shareTargetsResponseSchema = z.object({ data: z.array(z.object({
   name: z.string(),
   regions: z.array(z.object({ id: z.int(), name: z.string(), products: z.array(z.object({ id: z.int(), name: z.string(), brand: z.string() })) })),
 })) });
+
+// ---- additions of the server (issue 16) -------------------------------------------------------------
+
+/** DELETE of an audience, lookalike or comparison: with `version`, refused with 409 when it has moved on. */
+export const deleteQuerySchema = z.object({ version: z.optional(z.pipe(z.coerce.number(), versionSchema)) });
+/** GET of a comparison: `recount=1` counts it again (and stores that), else its last counts. */
+export const comparisonQuerySchema = z.object({ recount: z.optional(z.enum(['0', '1'])) });
+export const comparisonConflictSchema = versionConflictSchema(comparisonSchema);
+
+/**
+ * The seed of an optimized audience (GET /api/lookalikes/optimized-seed): the product's category
+ * buyers, the context region's largest live segments whose name or path names the brand's
+ * category; `rules` null when the region has none.
+ */
+export const optimizedSeedResponseSchema = z.object({ data: z.object({
+  category: z.string(),
+  rules: z.nullable(audienceRulesSchema),
+  segments: z.array(z.object({ id: z.int(), name: z.string() })),
+}) });

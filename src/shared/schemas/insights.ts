@@ -184,6 +184,13 @@ export const overlapResponseSchema = z.object({
     audiences: z.array(z.object({ name: z.string(), count: z.int() })),
     /** Every pair (a < b, positions in `audiences`): people in both, and that as a share of each. */
     pairs: z.array(z.object({ a: z.int(), b: z.int(), count: z.int(), share_of_a: z.number(), share_of_b: z.number() })),
+    /** Everyone in the region's data (issue 16). */
+    people: z.int(),
+    /**
+     * For up to 4 audiences (issue 16): every exclusive intersection, people in exactly the
+     * audiences `in` (positions), with its index against the region under independence.
+     */
+    regions: z.optional(z.array(z.object({ in: z.array(z.int()), count: z.int(), index: z.nullable(z.number()) }))),
   }),
 });
 

@@ -1,15 +1,30 @@
 import { GROW_TEXT } from '@shared/rules/grow';
-import { hasNonSegments, type AudienceRules } from '@shared/schemas/audience-rules';
-import { ERROR_CODES } from '@shared/schemas/error';
+import { AUDIENCES_TEXT, audienceKind, copyName } from '@shared/rules/audience-kinds';
+import { audienceRulesSchema, hasNonSegments, type AudienceRules } from '@shared/schemas/audience-rules';
+import {
+  audienceStatusSchema,
+  lookalikeQualitySchema,
+  reachSchema,
+  type AudienceDetail,
+  type AudienceListQuery,
+  type AudienceStatus,
+  type AudienceSummary,
+  type AudienceUse,
+  type LineageStep,
+  type UpdateAudienceBody,
+} from '@shared/schemas/audiences';
+import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import { AUDIENCE_TEXT, type SaveAudienceBody, type savedAudienceSchema } from '@shared/schemas/grow';
 import type * as z from 'zod/mini';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import type { DataManager } from '../../engine/data-manager';
 import { AppError, unavailable } from '../../lib/errors';
+import { claimExact, claimMerged, type Claimable } from '../../lib/versioned';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import { chartScope } from '../grow/grow-common';
 import { findAnswer } from '../idempotency/idempotency-repository';
-import { contextClientRegion, countAudience, type Asker } from '../insights/insights-service';
+import { contextClientRegion, countAudience, timed, type Asker } from '../insights/insights-service';
 import * as repo from './audience-repository';
 
 export type SavedAudience = z.infer<typeof savedAudienceSchema>;
@@ -106,4 +121,310 @@ export async function saveAudience(scope: WriteScope, prepared: PreparedAudience
     requestId: scope.requestId,
   });
   return toSavedView(row);
+}
+
+// ---- issue 16: the overview, details, edits, copies and deletes -----------------------------------
+
+/** What every Audiences call works with (as Grow's and Explore's): the database, the caller, the X-Context product and region, the engines. */
+export interface AudiencesScope {
+  db: Executor;
+  auth: RequestAuth;
+  ctx: RequestContext;
+  data: DataManager;
+  requestId: string;
+}
+
+const scopeOf = (s: AudiencesScope): repo.AudienceScope => chartScope(s.ctx);
+const nameOf = (u: { first: string | null; last: string | null } | null) => (u && (u.first !== null || u.last !== null) ? `${u.first ?? ''} ${u.last ?? ''}`.trim() : null);
+
+/** A 404 that names what is gone (`details.gone`). */
+export const audienceNotFound = (id: number) => new AppError(404, ERROR_CODES.notFound, `There is no audience ${id} in this product and region: it may have been deleted.`, { gone: { kind: 'audience', id } });
+
+export function summaryOf(l: repo.ListedAudience): AudienceSummary {
+  const a = l.audience;
+  return {
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    audience_type: a.audienceType,
+    kind: audienceKind({ type: a.type, audience_type: a.audienceType, shared_from: l.sharedFrom ?? (a.sharedFromClientId !== null ? 'another client' : null) }),
+    status: audienceStatusSchema.safeParse(a.status).success ? (a.status as AudienceStatus) : 'ready',
+    // Spec 3 §4: cleared while a job builds it.
+    people_count: a.status === 'ready' ? a.peopleCount : null,
+    counted_at: a.status === 'ready' && a.countedAt ? a.countedAt.toISOString() : null,
+    created_at: a.createdAt.toISOString(),
+    created_by: l.creator ? { id: l.creator.id, name: `${l.creator.first} ${l.creator.last}`.trim() } : null,
+    short_id: a.shortId,
+    shared_from: a.sharedFromClientId !== null ? (l.sharedFrom ?? 'another client') : null,
+    read_only: a.sharedFromClientId !== null,
+    version: a.version,
+  };
+}
+
+export async function listAudiences(scope: AudiencesScope, query: AudienceListQuery) {
+  const { rows, total } = await repo.listAudiences(scope.db, scopeOf(scope), {
+    search: query.search, kind: query.kind, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.page_size,
+  });
+  return { data: rows.map(summaryOf), meta: { total, page: query.page, page_size: query.page_size } };
+}
+
+export async function listedInScope(scope: AudiencesScope, id: number): Promise<repo.ListedAudience> {
+  const found = await repo.findListed(scope.db, scopeOf(scope), id);
+  if (!found) throw audienceNotFound(id);
+  return found;
+}
+
+/** The rule as stored (a parsed rule when written), or null (a shared audience whose segments the region lacks, an old demo row). */
+export function rulesOf(row: Pick<repo.AudienceRow, 'rules'>): AudienceRules | null {
+  const parsed = audienceRulesSchema.safeParse(row.rules);
+  return parsed.success ? parsed.data : null;
+}
+
+const ruleShortIds = (rules: AudienceRules | null) => (rules ? [...new Set([...rules.include.and.flat(), ...rules.exclude])] : []);
+
+/** Oldest first: the seed chain (a lookalike's seed, a copy's original), ending with this audience. */
+async function lineageOf(scope: AudiencesScope, row: repo.AudienceRow): Promise<LineageStep[]> {
+  const steps: LineageStep[] = [];
+  const seen = new Set<number>([row.id]);
+  let current = row;
+  for (let depth = 0; depth < 20; depth++) {
+    if (current.seedAudienceId !== null && !seen.has(current.seedAudienceId)) {
+      const parent = await repo.audienceById(scope.db, current.seedAudienceId);
+      if (parent && parent.clientId === row.clientId) {
+        seen.add(parent.id);
+        steps.push({ id: parent.id, name: parent.name, kind: audienceKind({ type: parent.type, audience_type: parent.audienceType, shared_from: parent.sharedFromClientId !== null ? 'shared' : null }), deleted: false });
+        current = parent;
+        continue;
+      }
+    }
+    if (current.seedAudienceId === null && current.seedName !== null) steps.push({ id: null, name: current.seedName, kind: 'audience', deleted: true });
+    break;
+  }
+  steps.reverse();
+  steps.push({ id: row.id, name: row.name, kind: audienceKind({ type: row.type, audience_type: row.audienceType, shared_from: row.sharedFromClientId !== null ? 'shared' : null }), deleted: false });
+  return steps;
+}
+
+/** Everything that uses the audience: charts and personas naming its segment, its activations, comparisons of it. */
+export async function usesOf(scope: Pick<AudiencesScope, 'db'>, row: repo.AudienceRow): Promise<AudienceUse[]> {
+  const s = { clientId: row.clientId, productId: row.productId, regionId: row.regionId };
+  const [charts, acts, pers, comps] = await Promise.all([
+    row.shortId !== null ? repo.chartsNaming(scope.db, s, row.shortId) : Promise.resolve([]),
+    repo.activationsOf(scope.db, row.id),
+    row.shortId !== null ? repo.personasNaming(scope.db, s, row.shortId) : Promise.resolve([]),
+    repo.comparisonsNaming(scope.db, row.clientId, row.id, row.shortId),
+  ]);
+  return [
+    ...charts.map((c) => ({ kind: 'chart' as const, id: c.id, name: c.name, user: nameOf(c) })),
+    ...acts.map((a) => ({ kind: 'activation' as const, id: a.id, name: `Activation ${a.id}`, user: nameOf(a) })),
+    ...pers.map((p) => ({ kind: 'persona' as const, id: p.id, name: p.name, user: nameOf(p) })),
+    ...comps.map((c) => ({ kind: 'comparison' as const, id: c.id, name: c.name, user: nameOf(c) })),
+  ];
+}
+
+/** Rewrites a rule's short ids through a map; null when one is missing. */
+export function mapRule(rules: AudienceRules, map: ReadonlyMap<number, number>): AudienceRules | null {
+  const to = (id: number) => map.get(id);
+  const groups = rules.include.and.map((g) => g.map(to));
+  const exclude = rules.exclude.map(to);
+  if (groups.some((g) => g.some((id) => id === undefined)) || exclude.some((id) => id === undefined)) return null;
+  return { include: { and: groups as number[][] }, exclude: exclude as number[], values: [] };
+}
+
+/**
+ * The audience's people in each region of its client: the rule with its segments found by
+ * identifier in that region, counted there; a region without them, or whose data is not ready, says so.
+ */
+async function regionCounts(scope: AudiencesScope, row: repo.AudienceRow, rules: AudienceRules | null, contextRegion: number): Promise<AudienceDetail['region_counts']> {
+  const regions = await repo.regionsOfClient(scope.db, row.clientId);
+  const ids = ruleShortIds(rules);
+  const here = await repo.segmentsByShortIds(scope.db, contextRegion, ids);
+  const identifierOf = new Map(here.map((s) => [s.id, s.identifier]));
+  const asker = { db: scope.db as Db, data: scope.data, auth: scope.auth, ctx: scope.ctx };
+  return Promise.all(regions.map(async (r) => {
+    const base = { region: r.slug, name: r.name };
+    if (!rules || ids.some((id) => !identifierOf.has(id))) return { ...base, people_count: null, note: AUDIENCES_TEXT.noSegmentsInRegion };
+    const there = await repo.liveSegmentsByIdentifiers(scope.db, r.clientRegionId, [...identifierOf.values()]);
+    const byIdentifier = new Map(there.map((s) => [s.identifier, s.id]));
+    const map = new Map<number, number>();
+    for (const [id, identifier] of identifierOf) {
+      const found = byIdentifier.get(identifier);
+      if (found !== undefined) map.set(id, found);
+    }
+    const mapped = mapRule(rules, map);
+    if (!mapped) return { ...base, people_count: null, note: AUDIENCES_TEXT.noSegmentsInRegion };
+    const engine = scope.data.engineFor(r.clientRegionId, scope.auth.dataSource);
+    if (typeof engine === 'string') return { ...base, people_count: null, note: engine };
+    try {
+      return { ...base, people_count: await timed(asker, () => engine.count(r.clientRegionId, mapped)), note: null };
+    } catch (err) {
+      return { ...base, people_count: null, note: err instanceof Error ? err.message : String(err) };
+    }
+  }));
+}
+
+/** The audience's details; a ready audience's count is recounted live (and stored with counted_at). */
+export async function audienceDetail(scope: AudiencesScope, id: number, opts: { recount?: boolean } = {}): Promise<AudienceDetail> {
+  let listed = await listedInScope(scope, id);
+  const row = listed.audience;
+  const rules = rulesOf(row);
+  const contextRegion = await contextClientRegion(scope);
+  if (opts.recount !== false && row.status === 'ready' && rules) {
+    const engine = scope.data.engineFor(contextRegion, scope.auth.dataSource);
+    const segmentsHere = await repo.segmentsByShortIds(scope.db, contextRegion, ruleShortIds(rules));
+    const countable = segmentsHere.length === ruleShortIds(rules).length && segmentsHere.every((s) => !s.deleted);
+    if (typeof engine !== 'string' && countable) {
+      const people = await timed({ db: scope.db as Db, data: scope.data, auth: scope.auth, ctx: scope.ctx }, () => engine.count(contextRegion, rules)).catch(() => null);
+      if (people !== null) {
+        await repo.storeCount(scope.db, row.id, people);
+        listed = { ...listed, audience: { ...row, peopleCount: people, countedAt: new Date() } };
+      }
+    }
+  }
+  const [segs, lineage, usedBy, counts] = await Promise.all([
+    repo.segmentsByShortIds(scope.db, contextRegion, ruleShortIds(rules)),
+    lineageOf(scope, row),
+    usesOf(scope, row),
+    regionCounts(scope, row, rules, contextRegion),
+  ]);
+  const reach = reachSchema.safeParse(row.reach);
+  const quality = lookalikeQualitySchema.safeParse(row.quality);
+  return {
+    ...summaryOf(listed),
+    description: row.description,
+    rules,
+    segments: segs.sort((a, b) => a.id - b.id).map((s) => ({ id: s.id, name: s.name, path_parts: s.pathParts, deleted: s.deleted })),
+    identifier: row.identifier,
+    seed_identifier: row.seedIdentifier,
+    lineage,
+    reach: reach.success ? reach.data : null,
+    quality: quality.success ? quality.data : null,
+    error: row.error,
+    job_id: row.jobId,
+    used_by: usedBy,
+    region_counts: counts,
+  };
+}
+
+/** The details without a live recount (a write's answer, in its transaction). */
+export const storedDetail = (scope: AudiencesScope, id: number) => audienceDetail(scope, id, { recount: false });
+
+const readOnly = () => new AppError(403, ERROR_CODES.forbidden, AUDIENCES_TEXT.readOnly);
+
+/** An audience of the scope as the versioned claims see it. */
+function claimable(scope: AudiencesScope, id: number): Claimable<repo.AudienceRow> {
+  return {
+    claim: (version) => repo.claimAudience(scope.db, scopeOf(scope), id, version),
+    current: async () => (await listedInScope(scope, id)).audience,
+    conflict: async (current, conflicts) =>
+      new AppError(409, ERROR_CODES.versionConflict, versionConflictMessage('audience'), { current: await storedDetail(scope, current.id), ...(conflicts ? { conflicts } : {}) }),
+  };
+}
+
+/** A checked and counted rule edit, prepared before the write's transaction (counting reads outside it). */
+export interface PreparedEdit {
+  rules?: AudienceRules;
+  peopleCount?: number;
+}
+
+/**
+ * Checks an edit before its transaction: a shared audience is read-only (403); a stored set's
+ * people are its model's, so only its name and description change (422 on rules); a new rule is
+ * checked and counted as a saved audience's is.
+ */
+export async function prepareEdit(scope: AudiencesScope, id: number, body: UpdateAudienceBody): Promise<PreparedEdit> {
+  const row = (await listedInScope(scope, id)).audience;
+  if (row.sharedFromClientId !== null) throw readOnly();
+  if (body.name !== undefined) {
+    const issues = validateSave({ name: body.name, description: body.description ?? '' });
+    if (issues.length) throw new AppError(422, ERROR_CODES.validation, issues[0]!.message, issues);
+  }
+  if (!body.rules) return {};
+  if (row.shortId !== null || row.type !== 'audience') {
+    throw new AppError(422, ERROR_CODES.validation, 'The people of a lookalike, optimized or motivation audience are its model\'s: only its name and description can change.', [{ path: 'body.rules', message: 'This audience\'s rule cannot be edited.' }]);
+  }
+  if (hasNonSegments(body.rules)) throw new AppError(422, ERROR_CODES.validation, AUDIENCE_TEXT.nonSegments, [{ path: 'body.rules.values', message: AUDIENCE_TEXT.nonSegments }]);
+  const peopleCount = await countAudience({ db: scope.db as Db, data: scope.data, auth: scope.auth, ctx: scope.ctx }, body.rules);
+  return { rules: body.rules, peopleCount };
+}
+
+export async function updateAudience(scope: AudiencesScope, id: number, body: UpdateAudienceBody, prepared: PreparedEdit): Promise<AudienceDetail> {
+  const mine: Record<string, unknown> = {};
+  if (body.name !== undefined) mine.name = body.name.trim();
+  if (body.description !== undefined) mine.description = body.description.trim() || null;
+  if (prepared.rules) mine.rules = prepared.rules;
+  const { row, values } = await claimMerged(claimable(scope, id), body, mine, (r) => ({ name: r.name, description: r.description, rules: r.rules }), 'audience');
+  if (row.sharedFromClientId !== null) throw readOnly();
+  const set: Partial<repo.NewDerivedAudience> = {};
+  if ('name' in values) set.name = String(values.name);
+  if ('description' in values) set.description = (values.description as string | null) ?? null;
+  if ('rules' in values && prepared.rules) Object.assign(set, { rules: prepared.rules, peopleCount: prepared.peopleCount, countedAt: new Date() });
+  const updated = await repo.updateAudience(scope.db, row.id, set);
+  if (set.name !== undefined && updated.shortId !== null) await repo.renameSegment(scope.db, updated.shortId, updated.name);
+  await writeAudit(scope.db, auditOf(scope, 'audience.update', updated.id, { fields: Object.keys(set) }));
+  return storedDetail(scope, updated.id);
+}
+
+function auditOf(scope: AudiencesScope, action: string, id: number, details: Record<string, unknown>) {
+  const { auth } = scope;
+  return { actorUserId: (auth.parentUser ?? auth.user).id, actingAsUserId: auth.parentUser ? auth.user.id : null, action, target: `audience:${id}`, details, requestId: scope.requestId };
+}
+export { auditOf as audienceAudit };
+
+/** 'a Grow chart "X" of Dana Whitfield, activation 3 of Priya Raman' */
+function usesInWords(uses: readonly AudienceUse[]): string {
+  const label: Record<AudienceUse['kind'], string> = { chart: 'the Grow chart', journey: 'the journey', activation: 'the activation', persona: 'the persona', comparison: 'the comparison' };
+  return uses.map((u) => `${label[u.kind]} '${u.name}'${u.user ? ` of ${u.user}` : ''}`).join(', ');
+}
+
+/**
+ * Deletes an audience of the scope: refused (409) while a chart, journey or activation uses it,
+ * naming them and their users. A shared copy may be deleted by its target. Its lookalikes stay
+ * (their seed is set null by the foreign key, its name kept for their breadcrumb); a stored
+ * set's segment is marked deleted, and its people dropped from the engines after the commit.
+ */
+export async function deleteAudience(scope: AudiencesScope, id: number, version: number | undefined, message: (name: string) => string = AUDIENCES_TEXT.deleted): Promise<{ message: string; drop: { clientRegionId: number; shortId: number } | null }> {
+  const row = version === undefined ? (await listedInScope(scope, id)).audience : await claimExact(claimable(scope, id), version);
+  const blocking = (await usesOf(scope, row)).filter((u) => u.kind === 'chart' || u.kind === 'journey' || u.kind === 'activation');
+  if (blocking.length) throw new AppError(409, ERROR_CODES.conflict, AUDIENCES_TEXT.inUse(row.name, usesInWords(blocking)), { uses: blocking });
+  let drop: { clientRegionId: number; shortId: number } | null = null;
+  if (row.shortId !== null && row.sharedFromClientId === null) {
+    await repo.markSegmentDeleted(scope.db, row.shortId);
+    drop = { clientRegionId: await contextClientRegion(scope), shortId: row.shortId };
+  }
+  await repo.deleteAudience(scope.db, row.id);
+  await writeAudit(scope.db, auditOf(scope, 'audience.delete', row.id, { name: row.name }));
+  return { message: message(row.name), drop };
+}
+
+/** Drops a deleted stored set's people from the engines (after its delete committed); a failure only leaves them loaded until a restart. */
+export async function dropStoredSet(data: DataManager, drop: { clientRegionId: number; shortId: number } | null) {
+  if (!drop) return;
+  await data.dropSet(drop.clientRegionId, drop.shortId).catch(() => undefined);
+  data.forgetCatalog(drop.clientRegionId);
+}
+
+/** A copy in the same scope: 'Copy of {name}' made unique unless named; a plain audience of the same rule, made from the original (its breadcrumb). */
+export async function copyAudience(scope: AudiencesScope, id: number, name: string | undefined): Promise<AudienceDetail> {
+  const row = (await listedInScope(scope, id)).audience;
+  if (row.status !== 'ready') throw new AppError(409, ERROR_CODES.conflict, `'${row.name}' is still being built: copy it once it is ready.`);
+  const taken = await repo.namesInScope(scope.db, scopeOf(scope));
+  const wanted = name?.trim();
+  if (wanted !== undefined && wanted.length === 0) throw new AppError(422, ERROR_CODES.validation, AUDIENCE_TEXT.nameRequired, [{ path: 'body.name', message: AUDIENCE_TEXT.nameRequired }]);
+  const copy = await repo.insertDerived(scope.db, {
+    ...scopeOf(scope),
+    name: wanted ?? copyName(row.name, taken),
+    description: row.description,
+    type: 'audience',
+    audienceType: null,
+    rules: row.rules,
+    peopleCount: row.peopleCount,
+    countedAt: row.countedAt,
+    seedAudienceId: row.id,
+    seedIdentifier: row.identifier,
+    seedName: row.name,
+    createdBy: scope.auth.user.id,
+  });
+  await writeAudit(scope.db, auditOf(scope, 'audience.copy', copy.id, { from: row.id }));
+  return storedDetail(scope, copy.id);
 }

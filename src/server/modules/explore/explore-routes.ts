@@ -173,12 +173,12 @@ const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
     config: access('create', 'request_motivation_audiences'),
     schema: {
       tags: ['explore'],
-      summary: 'Request a motivation audience from filters: stored pending (its count is null until it is made)',
+      summary: 'Request a motivation audience from filters: stored pending and made by a job (pending, processing, complete or failed; its count is null until complete)',
       description: IDEMPOTENT,
       body: motivationRequestBodySchema,
       response: { 201: motivationAudienceResponseSchema, ...errors },
     },
-  }, (request, reply) => idempotent(request, reply, async (s) => ({ data: await requestMotivationAudience(s, request.body) }), 201));
+  }, (request, reply) => idempotent(request, reply, async (s) => ({ data: await requestMotivationAudience(s, request.body, app.jobs) }), 201));
 };
 
 export default exploreRoutes;

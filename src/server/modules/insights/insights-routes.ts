@@ -75,7 +75,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/insights/overlap', {
     config: { access: { resource: 'comparisons', action: 'read' }, context: 'region' },
-    schema: { tags: ['insights'], summary: 'Sizes of 2 to 5 audiences and of every pair’s overlap', body: overlapBodySchema, response: { 200: overlapResponseSchema, ...errors } },
+    schema: { tags: ['insights'], summary: 'Sizes of 2 to 5 audiences, of every pair’s overlap and of everyone; for up to 4, every exclusive intersection with its index against the region', body: overlapBodySchema, response: { 200: overlapResponseSchema, ...errors } },
   }, async (request) => ({ data: await service.overlap(asker(request), request.body.audiences) }));
 
   app.post('/api/data-availability', {

@@ -5,7 +5,8 @@ import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db, Executor } from '../../db/client';
 import type { DataManager } from '../../engine/data-manager';
 import { CountSlotsBusyError } from '../../engine/count-slots';
-import { TimeLimitError, type CountEngine } from '../../engine/questions';
+import { MAX_INTERSECTED, TimeLimitError, type CountEngine, type IntersectionsAnswer } from '../../engine/questions';
+import { exclusiveRegions, maskMembers, regionIndex } from '@shared/rules/audience-kinds';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import * as repo from './insights-repository';
@@ -61,7 +62,7 @@ export function checkRules(asker: Pick<Asker, 'data' | 'ctx'>, clientRegion: num
 }
 
 /** The session's engine for the region, or a 503 saying why it cannot answer yet. */
-function engineOf(asker: Asker, clientRegion: number): CountEngine {
+export function engineOf(asker: Asker, clientRegion: number): CountEngine {
   const found = asker.data.engineFor(clientRegion, asker.auth.dataSource);
   if (typeof found === 'string') throw new AppError(503, ERROR_CODES.dataNotReady, found);
   return found;
@@ -71,7 +72,7 @@ function engineOf(asker: Asker, clientRegion: number): CountEngine {
  * Asks in one of the user's count slots (a user's questions wait behind their own, never take
  * every slot): past the time limit, waiting or working, 503 TIME_LIMIT; too many waiting, 429.
  */
-async function timed<T>(asker: Asker, question: () => Promise<T>): Promise<T> {
+export async function timed<T>(asker: Asker, question: () => Promise<T>): Promise<T> {
   try {
     return await asker.data.slots.run(String(asker.auth.user.id), question);
   } catch (err) {
@@ -148,13 +149,44 @@ export async function widget(asker: Asker, rules: AudienceRules | null, category
   };
 }
 
+/**
+ * Pairs and every exclusive intersection (people in exactly the audiences `in`, with its index
+ * against the region under independence) of 2 to 4 audiences, from the counts of every intersection.
+ */
+export function intersectionFigures(answer: IntersectionsAnswer) {
+  const k = answer.sizes.length;
+  const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
+  const exact = exclusiveRegions(k, answer.all);
+  const pairs: { a: number; b: number; count: number; share_of_a: number; share_of_b: number }[] = [];
+  for (let a = 0; a < k; a++) {
+    for (let b = a + 1; b < k; b++) {
+      const count = answer.all[(1 << a) | (1 << b)] ?? 0;
+      pairs.push({ a, b, count, share_of_a: share(count, answer.sizes[a]!), share_of_b: share(count, answer.sizes[b]!) });
+    }
+  }
+  const regions = [];
+  for (let mask = 1; mask < 1 << k; mask++) {
+    const count = exact[mask] ?? 0;
+    regions.push({ in: maskMembers(mask, k), count, index: regionIndex(mask, k, answer.sizes, answer.people, count) });
+  }
+  return { pairs, regions };
+}
+
+/** Sizes and pairwise overlaps; for up to 4 audiences also everyone's count and every exclusive intersection (issue 16). */
 export async function overlap(asker: Asker, audiences: { name: string; rules: AudienceRules }[]) {
   const { clientRegion, engine } = await prepare(asker, audiences.map((a) => a.rules));
-  const answer = await timed(asker, () => engine.overlap(clientRegion, audiences.map((a) => a.rules)));
+  const rules = audiences.map((a) => a.rules);
+  if (audiences.length <= MAX_INTERSECTED) {
+    const answer = await timed(asker, () => engine.intersections(clientRegion, rules));
+    const { pairs, regions } = intersectionFigures(answer);
+    return { audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })), pairs, people: answer.people, regions };
+  }
+  const [answer, everyone] = await Promise.all([timed(asker, () => engine.overlap(clientRegion, rules)), timed(asker, () => engine.ruleCounts(clientRegion, rules[0]!))]);
   const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
   return {
     audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })),
     pairs: answer.pairs.map((p) => ({ ...p, share_of_a: share(p.count, answer.sizes[p.a]!), share_of_b: share(p.count, answer.sizes[p.b]!) })),
+    people: everyone.people,
   };
 }
 
