@@ -21,9 +21,14 @@ const refresh = (context: string) =>
     queryClient.invalidateQueries({ queryKey: ['home-entities', context] }),
   ]);
 
-/** Deletes an audience; a 409 (used by a chart, journey or activation) rejects with the server's message naming the users. */
-export async function deleteAudience(context: string, audience: Pick<AudienceDetail, 'id'>): Promise<string> {
-  const answer = await api(`/api/audiences/${audience.id}`, deleteAnswerSchema, { method: 'DELETE', context: parseContextHeader(context) });
+/**
+ * Deletes an audience (a lookalike or optimized one through its own route, which also stops a
+ * job still building it); a 409 (used by a chart, journey or activation) rejects with the
+ * server's message naming the users.
+ */
+export async function deleteAudience(context: string, audience: Pick<AudienceDetail, 'id' | 'kind'>): Promise<string> {
+  const route = audience.kind === 'lookalike' || audience.kind === 'pve' ? 'lookalikes' : 'audiences';
+  const answer = await api(`/api/${route}/${audience.id}`, deleteAnswerSchema, { method: 'DELETE', context: parseContextHeader(context) });
   queryClient.removeQueries({ queryKey: audienceKeys.detail(context, audience.id) });
   void refresh(context);
   return answer.data.message;

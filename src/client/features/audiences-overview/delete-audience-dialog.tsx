@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
+import type { AudienceSummary } from '@shared/schemas/audiences';
 import { isApiError } from '../../lib/api-error';
 import { showToast } from '../../lib/ui-store';
 import { deleteAudience } from './audience-commands';
 
 interface Props {
   context: string;
-  audience: { id: number; name: string };
+  audience: Pick<AudienceSummary, 'id' | 'name' | 'kind' | 'read_only'>;
   onDeleted: () => void;
   onClose: () => void;
 }
@@ -34,7 +35,11 @@ export function DeleteAudienceDialog({ context, audience, onDeleted, onClose }: 
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title>Delete audience</AlertDialog.Title>
-          <AlertDialog.Description>Delete the audience “{audience.name}”? This cannot be undone.</AlertDialog.Description>
+          <AlertDialog.Description>
+            {audience.read_only
+              ? `Remove the shared audience “${audience.name}” from this client? The client that shared it keeps it.`
+              : `Delete the audience “${audience.name}”? This cannot be undone.`}
+          </AlertDialog.Description>
           {state.error ? <p role="alert" className="field__error">{state.error}</p> : null}
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--ghost">{state.error ? 'Close' : 'Cancel'}</AlertDialog.Cancel>

@@ -95,7 +95,8 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
     activate: ready && checkArea('ams', scope.context.client.feature_flags, permissions).ok,
     share: writable && ready && can(permissions, 'audiences', 'create'),
     indexReport: ready && audience.rules !== null && can(permissions, 'index_report', 'create') && !scope.context.client.lite,
-    delete: writable && can(permissions, 'audiences', 'destroy'),
+    // A shared audience may be removed from this client (the one that shared it keeps it).
+    delete: can(permissions, 'audiences', 'destroy'),
   };
   const self = audienceHref(productPath, audience);
   const seed = isModelled && audience.lineage.length > 1 ? audience.lineage[audience.lineage.length - 2] : null;

@@ -144,7 +144,7 @@ export function AudiencesOverviewPage({ scope, context }: Props) {
                     <DropdownMenu.Portal>
                       <DropdownMenu.Content className="menu" align="end">
                         <DropdownMenu.Item className="menu__item" onSelect={() => setDetails(a)}>Audience details</DropdownMenu.Item>
-                        {canDestroy && !a.read_only ? (
+                        {canDestroy ? (
                           <DropdownMenu.Item className="menu__item" onSelect={() => setDeleting(a)}>Delete</DropdownMenu.Item>
                         ) : null}
                       </DropdownMenu.Content>
