@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { LOOKALIKE } from '@shared/rules/audience-kinds';
 import type { DataSource } from '@shared/schemas/auth';
 import type { DataStatus } from '@shared/schemas/insights';
 import type { Db } from '../db/client';
@@ -6,9 +8,9 @@ import { CountSlots } from './count-slots';
 import * as repo from './engine-repository';
 import { catalogSeedOf } from './generator/generator';
 import { seedPopulation } from './population-seeder';
-import type { CountEngine } from './questions';
+import type { CountEngine, LookalikeBuild, LookalikeRequest } from './questions';
 import { BitmapEngine } from './runtime/bitmap-engine';
-import type { CountStore } from './sql/count-store';
+import type { CountStore, SetChunks } from './sql/count-store';
 
 export interface DataManagerOptions {
   timeLimitMs: number;
@@ -220,6 +222,56 @@ export class DataManager {
     if (source === 'molecula' && state.state === 'ready') return this.bitmaps;
     const what = state.state === 'generating' ? 'being generated' : 'loading';
     return `The audience data for ${where} is still ${what} (${Math.floor(state.progress * 100)} %). Try again in a moment.`;
+  }
+
+  /** The bitmap engine of a region that is ready, else an Error saying why not (a sentence for people). */
+  private readyBitmaps(clientRegionId: number): BitmapEngine {
+    const engine = this.engineFor(clientRegionId, 'molecula');
+    if (typeof engine === 'string') throw new Error(engine);
+    return this.bitmaps;
+  }
+
+  /**
+   * Builds a lookalike (issue 16) of exactly `req.size` people outside the seed, scored in the
+   * bitmap workers by the log-index of their demographic values (runtime/lookalike.ts), with
+   * the hold-out measurement; keeps it in the workers as segment `req.shortId` and stores it in
+   * the count store, so both engines (and a reload) answer rules naming it. The segment's row
+   * must exist first (a reload lists segments from the `segments` table).
+   */
+  async buildLookalike(clientRegionId: number, req: LookalikeRequest): Promise<LookalikeBuild> {
+    const bitmaps = this.readyBitmaps(clientRegionId);
+    const holdoutShare = req.holdoutShare ?? LOOKALIKE.holdoutShare;
+    if (!(holdoutShare > 0 && holdoutShare < 1)) throw new RangeError(`The held-out share is between 0 and 1, got ${holdoutShare}`);
+    const spec = { seed: req.seed, model: req.model ?? 'index', holdoutShare, randomSeed: req.randomSeed ?? `lookalike:${req.shortId}` } as const;
+    const { build, parts } = await bitmaps.lookalike(clientRegionId, spec, req.size, req.shortId);
+    await this.storeKept(clientRegionId, req.shortId, parts);
+    return build;
+  }
+
+  /** Keeps a rule's people as segment `shortId` (a motivation audience), in the workers and the count store; answers its size. */
+  async materialize(clientRegionId: number, rules: AudienceRules, shortId: number): Promise<number> {
+    const { size, parts } = await this.readyBitmaps(clientRegionId).materialize(clientRegionId, rules, shortId);
+    await this.storeKept(clientRegionId, shortId, parts);
+    return size;
+  }
+
+  /** A set the workers now hold, made durable; if that fails the workers forget it too. */
+  private async storeKept(clientRegionId: number, shortId: number, parts: SetChunks[]) {
+    try {
+      await this.store.storeChunks(clientRegionId, 'segment', shortId, parts);
+    } catch (err) {
+      await this.bitmaps.dropSet(clientRegionId, shortId).catch(() => undefined);
+      throw err;
+    } finally {
+      this.forgetCatalog(clientRegionId);
+    }
+  }
+
+  /** Forgets a kept segment (a lookalike deleted): from the count store and the bitmap workers. */
+  async dropSet(clientRegionId: number, shortId: number): Promise<void> {
+    await this.store.dropSet(clientRegionId, 'segment', shortId);
+    if (this.states.get(clientRegionId)?.state === 'ready') await this.bitmaps.dropSet(clientRegionId, shortId);
+    this.forgetCatalog(clientRegionId);
   }
 
   statuses(): DataStatus[] {

@@ -83,6 +83,33 @@ export interface CountEngine {
   intersections(clientRegionId: number, audiences: AudienceRules[]): Promise<IntersectionsAnswer>;
 }
 
+/** A lookalike build asked of the data manager (issue 16). */
+export interface LookalikeRequest {
+  seed: AudienceRules;
+  /** People in the lookalike, exactly; none of them in the seed. */
+  size: number;
+  /** The segment short id it is kept and stored as (its `segments` row exists already). */
+  shortId: number;
+  /** 'index' (default): the log-index model; 'random': people by a hash (a baseline whose lift is ~1). */
+  model?: 'index' | 'random';
+  /** Share of the seed held out to measure the model (default 0.2). */
+  holdoutShare?: number;
+  /** Salts the hold-out, the ties and the random model (default: the short id). */
+  randomSeed?: string;
+}
+
+/** A lookalike built: its size, and the honest measurement (shared/rules/audience-kinds.ts lookalikeLift makes the lift of it). */
+export interface LookalikeBuild {
+  size: number;
+  seedSize: number;
+  /** People the measured lookalike was chosen among: everyone but the seed's training part. */
+  candidates: number;
+  /** Seed people held out of the measured model. */
+  holdout: number;
+  /** Of those, in the measured lookalike (of `size` people, fitted without them). */
+  recovered: number;
+}
+
 /** A question that ran past the time limit and was stopped (the SQL engine between slices, the bitmap engine by replacing its workers). */
 export class TimeLimitError extends Error {
   constructor(readonly limitMs: number) {

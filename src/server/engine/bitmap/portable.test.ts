@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoaringBitmap32 } from './roaring';
 import { encodeChunks } from '../sql/chunk-codec';
-import { chunksToPortable, CHUNK_BYTES } from './portable';
+import { chunksToPortable, CHUNK_BYTES, idsToChunks } from './portable';
 
 function viaChunks(ids: Uint32Array): RoaringBitmap32 {
   const encoded = encodeChunks(ids);
@@ -32,5 +32,18 @@ describe('chunksToPortable', () => {
   it('refuses chunks out of order or bytes of the wrong length', () => {
     expect(() => chunksToPortable([2, 1], new Uint8Array(2 * CHUNK_BYTES))).toThrow(/ascend/);
     expect(() => chunksToPortable([1], new Uint8Array(10))).toThrow(/bytes/);
+  });
+});
+
+describe('idsToChunks', () => {
+  it('writes the chunks the count store holds (as encodeChunks does), which read back as the same set', () => {
+    const ids = Uint32Array.from(new Set([0, 7, 8, 65_535, 65_536, 1_000_000, ...Array.from({ length: 5000 }, (_, i) => 200_000 + i * 7)])).sort();
+    const { chunks, bits } = idsToChunks(ids);
+    const encoded = encodeChunks(ids);
+    expect([...chunks]).toEqual(encoded.map((c) => c.chunk));
+    encoded.forEach((c, i) => expect(Buffer.from(bits.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES)).toString('hex')).toBe(c.hex.slice(1)));
+    expect([...RoaringBitmap32.deserialize(chunksToPortable(chunks, bits), 'portable').toUint32Array()]).toEqual([...ids]);
+    expect(idsToChunks(new Uint32Array()).chunks.length).toBe(0);
+    expect(() => idsToChunks(Uint32Array.from([70_000, 5]))).toThrow(/ascend/);
   });
 });

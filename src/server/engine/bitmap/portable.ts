@@ -75,3 +75,36 @@ export function chunksToPortable(chunks: ArrayLike<number>, bits: Uint8Array): U
   }
   return out;
 }
+
+/**
+ * Sorted person ids to stored chunks (the inverse of what `chunksToPortable` reads): the chunk
+ * numbers that hold someone, and CHUNK_BYTES of bits for each, the chunk's first person in the
+ * most significant bit of its first byte (member_chunks' `bit varying`).
+ */
+export function idsToChunks(sortedIds: Uint32Array): { chunks: Int32Array; bits: Uint8Array } {
+  let count = 0;
+  for (let i = 0, last = -1; i < sortedIds.length; i++) {
+    const chunk = sortedIds[i]! >>> 16;
+    if (chunk !== last) {
+      count++;
+      last = chunk;
+    }
+  }
+  const chunks = new Int32Array(count);
+  const bits = new Uint8Array(count * CHUNK_BYTES);
+  let c = -1;
+  let last = -1;
+  for (let i = 0; i < sortedIds.length; i++) {
+    const id = sortedIds[i]!;
+    const chunk = id >>> 16;
+    if (chunk !== last) {
+      if (chunk < last) throw new RangeError('Person ids must ascend');
+      chunks[++c] = chunk;
+      last = chunk;
+    }
+    const pos = id & 0xffff;
+    const at = c * CHUNK_BYTES + (pos >>> 3);
+    bits[at] = bits[at]! | (0x80 >>> (pos & 7));
+  }
+  return { chunks, bits };
+}

@@ -2,8 +2,10 @@ import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { addCounts, addIntersections, addOverlap, addRuleCounts, addWidget } from '../answers';
 import type { RoaringBitmap32 } from '../bitmap/roaring';
-import { checkIntersected, TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
+import { checkIntersected, TimeLimitError, type CountEngine, type LookalikeBuild, type CountsQuestion } from '../questions';
 import { CHUNK_BITS } from '../sql/chunk-codec';
+import type { SetChunks } from '../sql/count-store';
+import { addSeedCounts, cutOf, fitModels, splitQuota, type LookalikeSpec, type ShardPeople } from './lookalike';
 import type { MemoryAnswer, WorkerAnswers, WorkerReply, WorkerRequest } from './protocol';
 
 interface Pending {
@@ -88,6 +90,12 @@ export class BitmapEngine implements CountEngine {
 
   /** A question to every shard, summed; past the time limit the workers are stopped. */
   private async question<T extends 'count' | 'counts' | 'widget' | 'rule-counts' | 'overlap' | 'intersections'>(request: Extract<WorkerRequest, { type: T }>, add: (a: WorkerAnswers[T], b: WorkerAnswers[T]) => WorkerAnswers[T]): Promise<WorkerAnswers[T]> {
+    const parts = await this.limited(this.askAll(request));
+    return parts.reduce(add);
+  }
+
+  /** Work of the workers, within the time limit: past it the workers are stopped (and replaced). */
+  private async limited<T>(work: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -97,11 +105,23 @@ export class BitmapEngine implements CountEngine {
       }, this.timeLimitMs);
     });
     try {
-      const parts = await Promise.race([this.askAll(request), limit]);
-      return parts.reduce(add);
+      return await Promise.race([work, limit]);
     } finally {
       clearTimeout(timer);
+      work.catch(() => undefined);
     }
+  }
+
+  /** A request per shard (each its own people), within the time limit. */
+  private perShard<T extends WorkerRequest['type']>(region: number, request: (shard: number, people: ShardPeople) => Extract<WorkerRequest, { type: T }>): Promise<WorkerAnswers[T][]> {
+    const people = this.people.get(region) ?? 0;
+    return this.limited(
+      Promise.all(
+        this.shardRanges(region).map(({ from, to }, shard) =>
+          this.askOne(shard, request(shard, { lo: Math.min(people, from * CHUNK_BITS), hi: Math.min(people, to * CHUNK_BITS) })),
+        ),
+      ),
+    );
   }
 
   // ---- loading ---------------------------------------------------------------------------
@@ -193,6 +213,64 @@ export class BitmapEngine implements CountEngine {
   async intersections(region: number, audiences: AudienceRules[]) {
     checkIntersected(audiences.length);
     return this.question({ type: 'intersections', region, audiences }, addIntersections);
+  }
+
+  // ---- kept sets (lookalikes, motivation audiences) ------------------------------------------
+
+  /**
+   * Builds a lookalike of `spec.seed` of exactly `size` people outside it, in the workers (the
+   * three phases of runtime/lookalike.ts; this thread only adds counts and finds cuts), and keeps
+   * it in each worker as segment `shortId`. Answers the measurement and each shard's chunks of
+   * the set (shard order), for the count store.
+   */
+  async lookalike(region: number, spec: LookalikeSpec, size: number, shortId: number): Promise<{ build: LookalikeBuild; parts: SetChunks[] }> {
+    const people = this.people.get(region);
+    if (people === undefined) throw new RangeError(`Client region ${region} is not loaded`);
+    if (!Number.isInteger(size) || size < 0) throw new RangeError(`A lookalike's size is a whole number, got ${size}`);
+    const counts = addSeedCounts(await this.perShard(region, () => ({ type: 'lookalike-counts', region, spec })));
+    if (size > people - counts.seed) throw new RangeError(`The region has ${people - counts.seed} people outside the seed; a lookalike of ${size} was asked`);
+    const models = fitModels(counts, people, spec.model);
+    const hists = await this.perShard(region, (_, shard) => ({ type: 'lookalike-histograms', region, spec, shard, models }));
+    const cuts = ([0, 1] as const).map((m) => {
+      const total = new Uint32Array(models[m].bins);
+      for (const h of hists) for (let b = 0; b < total.length; b++) total[b] = total[b]! + h[m][b]!;
+      const cut = cutOf(total, size);
+      return { bin: cut.bin, quotas: splitQuota(cut.take, hists.map((h) => h[m][cut.bin]!)) };
+    });
+    const taken = await this.perShard(region, (shard, people) => ({
+      type: 'lookalike-take',
+      region,
+      spec,
+      shard: people,
+      models,
+      shortId,
+      cuts: [
+        { bin: cuts[0]!.bin, quota: cuts[0]!.quotas[shard]! },
+        { bin: cuts[1]!.bin, quota: cuts[1]!.quotas[shard]! },
+      ],
+    }));
+    const holdout = counts.seed - counts.train;
+    return {
+      build: {
+        size: taken.reduce((n, t) => n + t.size, 0),
+        seedSize: counts.seed,
+        candidates: people - counts.train,
+        holdout,
+        recovered: taken.reduce((n, t) => n + t.recovered, 0),
+      },
+      parts: taken.map(({ chunks, bits }) => ({ chunks, bits })),
+    };
+  }
+
+  /** Keeps a rule's people as segment `shortId` in each worker; answers its size and each shard's chunks. */
+  async materialize(region: number, rules: AudienceRules, shortId: number): Promise<{ size: number; parts: SetChunks[] }> {
+    const kept = await this.perShard(region, () => ({ type: 'materialize', region, rules, shortId }));
+    return { size: kept.reduce((n, k) => n + k.size, 0), parts: kept.map(({ chunks, bits }) => ({ chunks, bits })) };
+  }
+
+  /** Forgets segment `shortId` in each worker (where the region is loaded). */
+  async dropSet(region: number, shortId: number): Promise<void> {
+    await this.askAll({ type: 'drop-set', region, shortId });
   }
 
   async close() {

@@ -1,4 +1,5 @@
 import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { Cut, LookalikeSpec, ModelPair, SeedCounts, ShardPeople } from './lookalike';
 import type { CountsAnswer, CountsQuestion, IntersectionsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
 
 /** Messages between the API thread and the bitmap worker. */
@@ -16,7 +17,22 @@ export type WorkerRequest =
   | { type: 'rule-counts'; region: number; rules: AudienceRules }
   | { type: 'overlap'; region: number; audiences: AudienceRules[] }
   | { type: 'intersections'; region: number; audiences: AudienceRules[] }
+  /** The lookalike's phases (runtime/lookalike.ts); `shard` is the people this worker holds. */
+  | { type: 'lookalike-counts'; region: number; spec: LookalikeSpec }
+  | { type: 'lookalike-histograms'; region: number; spec: LookalikeSpec; shard: ShardPeople; models: ModelPair }
+  | { type: 'lookalike-take'; region: number; spec: LookalikeSpec; shard: ShardPeople; models: ModelPair; cuts: [Cut, Cut]; shortId: number }
+  /** A rule's people kept as segment `shortId`. */
+  | { type: 'materialize'; region: number; rules: AudienceRules; shortId: number }
+  /** Forgets segment `shortId` (a lookalike deleted). */
+  | { type: 'drop-set'; region: number; shortId: number }
   | { type: 'memory' };
+
+/** A set this worker now holds as a segment: its people, and its stored chunks for the count store. */
+export interface KeptSet {
+  size: number;
+  chunks: Int32Array;
+  bits: Uint8Array;
+}
 
 export interface MemoryAnswer {
   /** Bytes held by roaring bitmaps in the worker. */
@@ -38,6 +54,11 @@ export interface WorkerAnswers {
   'rule-counts': RuleCountsAnswer;
   overlap: OverlapAnswer;
   intersections: IntersectionsAnswer;
+  'lookalike-counts': SeedCounts;
+  'lookalike-histograms': [Uint32Array, Uint32Array];
+  'lookalike-take': KeptSet & { recovered: number };
+  materialize: KeptSet;
+  'drop-set': boolean;
   memory: MemoryAnswer;
 }
 

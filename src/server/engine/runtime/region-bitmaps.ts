@@ -1,9 +1,10 @@
 import { RoaringBitmap32 } from '../bitmap/roaring';
 import { DenseScratch, heldBytes } from '../bitmap/dense';
-import { chunksToPortable } from '../bitmap/portable';
+import { chunksToPortable, idsToChunks } from '../bitmap/portable';
 import { audienceSet, countRule, countsQuestion, everyoneCounts, intersections, overlap, questionAudience, ruleCounts, widgetCounts, type BitmapSource } from '../bitmap/bitmap-questions';
 import { Kernels } from '../kernels/kernels';
-import type { WorkerAnswers, WorkerRequest } from './protocol';
+import { histograms, seedCounts, take } from './lookalike';
+import type { KeptSet, WorkerAnswers, WorkerRequest } from './protocol';
 import { ValueCodes } from './value-codes';
 
 /** Bytes of unions a region keeps for reuse; the oldest go first past this. */
@@ -37,6 +38,24 @@ export class RegionBitmaps implements BitmapSource {
   attribute(id: number) {
     return this.attributes.get(id);
   }
+  /** Keeps `bitmap` as segment `id` (replacing any), and forgets every kept union (one may hold the old set). */
+  putSegment(id: number, bitmap: RoaringBitmap32) {
+    this.segments.set(id, bitmap);
+    this.forgetUnions();
+  }
+
+  /** Forgets segment `id`; false when it had none. */
+  dropSegment(id: number): boolean {
+    const had = this.segments.delete(id);
+    if (had) this.forgetUnions();
+    return had;
+  }
+
+  private forgetUnions() {
+    this.unions.clear();
+    this.unionBytes = 0;
+  }
+
   /** Unions of OR-groups, kept (most recently used last) within the byte budget. */
   union(key: string, build: () => RoaringBitmap32): RoaringBitmap32 {
     const hit = this.unions.get(key);
@@ -79,6 +98,10 @@ export class BitmapStore {
     const region = this.live.get(id);
     if (!region) throw new RangeError(`Client region ${id} is not loaded`);
     return region;
+  }
+
+  private keepSegment(region: RegionBitmaps, shortId: number, ids: Uint32Array): KeptSet {
+    return keepSegmentIn(this.keeper, region, shortId, ids);
   }
 
   handle(request: WorkerRequest): WorkerAnswers[WorkerRequest['type']] {
@@ -126,6 +149,21 @@ export class BitmapStore {
         const region = this.region(request.region);
         return intersections(request.audiences.map((rules) => audienceSet(region, rules)), region.people);
       }
+      case 'lookalike-counts':
+        return seedCounts(this.region(request.region), request.spec);
+      case 'lookalike-histograms':
+        return histograms(this.region(request.region), request.spec, request.shard, request.models);
+      case 'lookalike-take': {
+        const region = this.region(request.region);
+        const { recovered, chosen } = take(region, request.spec, request.shard, request.models, request.cuts);
+        return { recovered, ...this.keepSegment(region, request.shortId, chosen) };
+      }
+      case 'materialize': {
+        const region = this.region(request.region);
+        return this.keepSegment(region, request.shortId, audienceSet(region, request.rules).toUint32Array());
+      }
+      case 'drop-set':
+        return this.live.get(request.region)?.dropSegment(request.shortId) ?? false;
       case 'memory': {
         const regions = [...this.live.entries()].map(([region, r]) => ({ region, people: r.people, segments: r.segments.size, attributes: r.attributes.size }));
         let bitmapBytes = 0;
@@ -142,6 +180,15 @@ export class BitmapStore {
       }
     }
   }
+}
+
+/** Keeps sorted `ids` as a region's segment (dense, as loaded sets are) and answers its stored chunks. */
+function keepSegmentIn(keeper: DenseScratch, region: RegionBitmaps, shortId: number, ids: Uint32Array): KeptSet {
+  const bitmap = new RoaringBitmap32(ids);
+  bitmap.runOptimize();
+  bitmap.shrinkToFit();
+  region.putSegment(shortId, keeper.keep(bitmap));
+  return { size: ids.length, ...idsToChunks(ids) };
 }
 
 /** Codes for the people this worker holds of a region: from its first to its last person in any set. */

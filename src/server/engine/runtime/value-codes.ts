@@ -175,6 +175,50 @@ export class ValueCodes {
     });
   }
 
+  /** The coded categories, each its value ids in order (a lookalike's model is fitted over these). */
+  categoryValues(): number[][] {
+    return this.columns.flatMap((parts) => parts.map((part) => [...part.values]));
+  }
+
+  /**
+   * A score table for `scoreRows`: per column, per code, the sum of `points` of the values the
+   * code holds (a value without points, or no value, adds 0).
+   */
+  scoreTable(points: ReadonlyMap<number, number>): Int32Array {
+    const table = new Int32Array(this.rowBytes * CODES);
+    this.columns.forEach((parts, column) => {
+      for (let code = 0; code < CODES; code++) {
+        let sum = 0;
+        for (const part of parts) {
+          const digit = Math.floor(code / part.multiplier) % (part.values.length + 1);
+          const id = part.values[digit - 1];
+          if (digit > 0 && id !== undefined) sum += points.get(id) ?? 0;
+        }
+        table[column * CODES + code] = sum;
+      }
+    });
+    return table;
+  }
+
+  /**
+   * Scores of people from..from+n-1 into out[0..n-1]: each the sum over its row's columns of
+   * `table` (scoreTable). People outside the rows (in no set) score 0.
+   */
+  scoreRows(table: Int32Array, from: number, n: number, out: Int32Array) {
+    out.fill(0, 0, n);
+    const lo = Math.max(from, this.first);
+    const hi = Math.min(from + n, this.first + this.rows);
+    if (hi <= lo) return;
+    const width = this.rowBytes;
+    const columns = this.columns.length;
+    const rows = new Uint8Array(this.kernels.buffer, (lo - this.first) * width, (hi - lo) * width);
+    for (let p = lo, at = 0; p < hi; p++, at += width) {
+      let score = 0;
+      for (let c = 0; c < columns; c++) score += table[(c << 8) | rows[at + c]!]!;
+      out[p - from] = score;
+    }
+  }
+
   /** Each coded value's count from the columns' histograms of codes. */
   private valueCounts(hist: Uint32Array, attributeIds: readonly number[]): Map<number, number> {
     const wanted = new Set(attributeIds);

@@ -1,11 +1,13 @@
 import type { SetKind } from './member-chunks-repository';
-import type { ChunkSpan, CountQuestion } from './count-store';
+import type { ChunkSpan, CountQuestion, SetChunks } from './count-store';
 
 /** Messages from the API thread to the count store's worker. */
 export type CountStoreRequest =
   | { op: 'open'; dir: string }
   | { op: 'store'; region: number; kind: SetKind; setId: number; ids: Uint32Array }
   | { op: 'clear'; region: number }
+  | { op: 'store-chunks'; region: number; kind: SetKind; setId: number; parts: SetChunks[] }
+  | { op: 'drop-set'; region: number; kind: SetKind; setId: number }
   | { op: 'chunks'; region: number; kind: SetKind; setId: number; range?: ChunkSpan }
   | { op: 'has'; region: number }
   | { op: 'ask'; region: number; people: number; timeLimitMs: number; question: CountQuestion }

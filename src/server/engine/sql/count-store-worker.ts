@@ -46,6 +46,12 @@ async function handle(id: number, request: CountStoreRequest): Promise<{ result:
     case 'store':
       await local.storeMembers(request.region, request.kind, request.setId, request.ids);
       return { result: null };
+    case 'store-chunks':
+      await local.storeChunks(request.region, request.kind, request.setId, request.parts);
+      return { result: null };
+    case 'drop-set':
+      await local.dropSet(request.region, request.kind, request.setId);
+      return { result: null };
     case 'clear':
       await local.clearRegion(request.region);
       return { result: null };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { Database, Executor } from '../../db/client';
 import { memberChunks } from '../../db/schema';
@@ -32,6 +32,10 @@ export interface CountStore {
   engine(peopleOf: (clientRegionId: number) => number, timeLimitMs: number): CountEngine;
   /** Replaces one set's members. */
   storeMembers(clientRegionId: number, kind: SetKind, setId: number, sortedIds: Uint32Array): Promise<void>;
+  /** Replaces one set's members with stored chunks (a bitmap shard's each, as `setChunks` reads them). */
+  storeChunks(clientRegionId: number, kind: SetKind, setId: number, parts: SetChunks[]): Promise<void>;
+  /** Forgets one set (a lookalike deleted). */
+  dropSet(clientRegionId: number, kind: SetKind, setId: number): Promise<void>;
   /** Forgets every set of a region, before its data is made again. */
   clearRegion(clientRegionId: number): Promise<void>;
   /** A set's stored chunks, or those in [range.from, range.to) (a bitmap shard's). */
@@ -67,6 +71,28 @@ export class LocalCountStore implements CountStore {
 
   async clearRegion(clientRegionId: number) {
     await this.db.delete(memberChunks).where(eq(memberChunks.clientRegionId, clientRegionId));
+  }
+
+  async storeChunks(clientRegionId: number, kind: SetKind, setId: number, parts: SetChunks[]) {
+    await this.dropSet(clientRegionId, kind, setId);
+    const setKind = SET_KIND[kind];
+    const rows = parts.flatMap(({ chunks, bits }) => {
+      if (bits.length !== chunks.length * CHUNK_BYTES) throw new RangeError(`Expected ${chunks.length * CHUNK_BYTES} bytes of chunks, got ${bits.length}`);
+      return Array.from(chunks, (chunk, i) => ({
+        clientRegionId,
+        setKind,
+        setId,
+        chunk,
+        bits: `x${Buffer.from(bits.buffer, bits.byteOffset + i * CHUNK_BYTES, CHUNK_BYTES).toString('hex')}`,
+      }));
+    });
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await this.db.insert(memberChunks).values(rows.slice(i, i + ROWS_PER_INSERT));
+  }
+
+  async dropSet(clientRegionId: number, kind: SetKind, setId: number) {
+    await this.db
+      .delete(memberChunks)
+      .where(and(eq(memberChunks.clientRegionId, clientRegionId), eq(memberChunks.setKind, SET_KIND[kind]), eq(memberChunks.setId, setId)));
   }
 
   /**

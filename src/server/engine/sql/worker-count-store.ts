@@ -112,6 +112,16 @@ export class WorkerCountStore implements CountStore {
     await this.call({ op: 'store', region, kind, setId, ids }, [ids.buffer as ArrayBuffer]);
   }
 
+  /** The chunks move to the worker: the caller's arrays are empty afterwards. */
+  async storeChunks(region: number, kind: SetKind, setId: number, parts: SetChunks[]) {
+    const transfer = parts.flatMap(({ chunks, bits }) => [chunks.buffer as ArrayBuffer, bits.buffer as ArrayBuffer]);
+    await this.call({ op: 'store-chunks', region, kind, setId, parts }, [...new Set(transfer)]);
+  }
+
+  async dropSet(region: number, kind: SetKind, setId: number) {
+    await this.call({ op: 'drop-set', region, kind, setId });
+  }
+
   async clearRegion(region: number) {
     await this.call({ op: 'clear', region });
   }
