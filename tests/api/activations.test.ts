@@ -284,6 +284,9 @@ describe('activations (issue 14)', async () => {
       db, signal: controller.signal, progress, dataDir: jobDir, log: () => undefined,
       ask: () => Promise.reject(new Error('not used')),
       setChunks: (region, kind, setId) => app.data.store.setChunks(region, kind, setId),
+      lookalike: () => Promise.reject(new Error('not used')),
+      materialize: () => Promise.reject(new Error('not used')),
+      dropSet: () => Promise.reject(new Error('not used')),
     });
 
     it('stopped while it writes, removes its partial file and leaves the cancel\'s Canceled', async () => {

@@ -120,6 +120,14 @@ export class JobHost {
         const chunks = await data.store.setChunks(call.clientRegionId, call.kind, call.setId);
         return { result: chunks, transfer: [chunks.chunks.buffer as ArrayBuffer, chunks.bits.buffer as ArrayBuffer] };
       }
+      // Kept sets are count work: in the job's slots, like its questions.
+      case 'lookalike':
+        return { result: await data.slots.run(`job:${call.userId ?? 'system'}`, () => data.buildLookalike(call.clientRegionId, call.req)) };
+      case 'materialize':
+        return { result: await data.slots.run(`job:${call.userId ?? 'system'}`, () => data.materialize(call.clientRegionId, call.rules, call.shortId)) };
+      case 'dropSet':
+        await data.dropSet(call.clientRegionId, call.shortId);
+        return { result: null };
       case 'progress':
         return { result: await this.deps.progress(call.jobId, call.type, call.fraction, call.message) };
     }

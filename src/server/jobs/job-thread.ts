@@ -111,6 +111,9 @@ function contextFor(run: JobRun, definition: JobDefinition<unknown>, controller:
     },
     ask: (clientRegionId, source, question) => call({ method: 'ask', clientRegionId, source, question, userId: run.meta.userId }),
     setChunks: (clientRegionId, kind, setId) => call({ method: 'setChunks', clientRegionId, kind, setId }),
+    lookalike: (clientRegionId, req) => call({ method: 'lookalike', clientRegionId, req, userId: run.meta.userId }),
+    materialize: (clientRegionId, rules, shortId) => call({ method: 'materialize', clientRegionId, rules, shortId, userId: run.meta.userId }),
+    dropSet: (clientRegionId, shortId) => call({ method: 'dropSet', clientRegionId, shortId }),
     dataDir,
     log: (message) => console.log(`[job ${run.type} ${run.id}] ${message}`),
   };

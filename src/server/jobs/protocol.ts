@@ -1,3 +1,5 @@
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { LookalikeRequest } from '../engine/questions';
 import type { SetChunks, CountQuestion } from '../engine/sql/count-store';
 import type { SetKind } from '../engine/sql/member-chunks-repository';
 import type { JobMeta } from './types';
@@ -19,6 +21,9 @@ export type HostCall =
   | { method: 'end'; txId: number; commit: boolean }
   | { method: 'ask'; clientRegionId: number; source: 'molecula' | 'es'; question: CountQuestion; userId: number | null }
   | { method: 'setChunks'; clientRegionId: number; kind: SetKind; setId: number }
+  | { method: 'lookalike'; clientRegionId: number; req: LookalikeRequest; userId: number | null }
+  | { method: 'materialize'; clientRegionId: number; rules: AudienceRules; shortId: number; userId: number | null }
+  | { method: 'dropSet'; clientRegionId: number; shortId: number }
   | { method: 'progress'; jobId: string; type: string; fraction: number; message: string | null };
 
 /** API thread -> job thread. */

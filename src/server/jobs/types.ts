@@ -1,3 +1,5 @@
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import type { LookalikeBuild, LookalikeRequest } from '../engine/questions';
 import type { CountQuestion, CountQuestionAnswers, SetChunks } from '../engine/sql/count-store';
 import type { SetKind } from '../engine/sql/member-chunks-repository';
 import type { Db, Executor } from '../db/client';
@@ -71,6 +73,16 @@ export interface JobContext<P> {
   ask<Q extends CountQuestion>(clientRegionId: number, source: 'molecula' | 'es', question: Q): Promise<CountQuestionAnswers[Q['type']]>;
   /** A stored set's members as chunks (from the count store). */
   setChunks(clientRegionId: number, kind: SetKind, setId: number): Promise<SetChunks>;
+  /**
+   * Builds a lookalike (issue 16) in the bitmap workers and keeps it as segment `req.shortId`
+   * (in the workers and the count store; its `segments` row must exist first). Exactly
+   * `req.size` people, none of the seed; answers the hold-out measurement for lookalikeLift.
+   */
+  lookalike(clientRegionId: number, req: LookalikeRequest): Promise<LookalikeBuild>;
+  /** Keeps a rule's people as segment `shortId` (a motivation audience), as a lookalike is kept; answers its size. */
+  materialize(clientRegionId: number, rules: AudienceRules, shortId: number): Promise<number>;
+  /** Forgets a kept segment from the count store and the workers (a lookalike deleted). */
+  dropSet(clientRegionId: number, shortId: number): Promise<void>;
   /** The data directory (PGlite's, or ./data on PostgreSQL): where deliveries are written. */
   dataDir: string;
   log(message: string): void;
