@@ -58,6 +58,12 @@ export async function main() {
       .then(() => import('./db/seed-explore'))
       .then(({ completeExploreDemo }) => completeExploreDemo(database.db))
       .catch((err: unknown) => app.log.warn({ err }, "the demo personas' demographic values were not written"));
+    // Issue 16: the demo's lookalikes (built by their job), motivation audience, comparison and shared audience.
+    void app.data.whenIdle()
+      .then(() => import('./db/demo-audiences'))
+      .then(({ completeAudiencesDemo }) => completeAudiencesDemo(app))
+      .then((made) => made.length && app.log.info(`demo audiences made: ${made.join(', ')}`))
+      .catch((err: unknown) => app.log.warn({ err }, 'the demo audiences were not made'));
   }
   const states = app.data.statuses().map((s) => s.state);
   const addr = app.server.address();

@@ -3,7 +3,7 @@ import { AUDIENCES_TEXT, LOOKALIKE, lookalikeSize } from '@shared/rules/audience
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { AudienceDetail, CreateLookalikeBody } from '@shared/schemas/audiences';
 import { ERROR_CODES } from '@shared/schemas/error';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/types';
 import { AppError } from '../../lib/errors';
 import { writeAudit } from '../audit/audit-repository';
@@ -52,36 +52,66 @@ export async function prepareLookalike(scope: AudiencesScope, body: CreateLookal
   return { body, seed, seedRow, clientRegionId, size };
 }
 
+/** What queues a lookalike: where, of what seed, how far, by whom. */
+export interface LookalikeOrder {
+  scope: repo.AudienceScope;
+  clientRegionId: number;
+  /** client/region/brand/product: its page's and its notification's context. */
+  context: string;
+  name: string;
+  seed: AudienceRules;
+  seedRow: repo.AudienceRow | null;
+  reach: CreateLookalikeBody['reach'];
+  optimized: boolean;
+  userId: number;
+  dataSource: LookalikePayload['dataSource'];
+}
+
 /**
- * Makes the pending lookalike (or optimized audience) and queues its job, in the write's
+ * Makes the pending lookalike (or optimized audience) and queues its job, in the caller's
  * transaction: a hidden segment of the client region for its people (short id, identifier), the
- * audience naming that segment, and the job that builds it.
+ * audience naming that segment, and the job that builds it. Answers the audience and its job.
  */
-export async function createLookalike(scope: AudiencesScope, jobs: JobQueue, p: PreparedLookalike): Promise<{ data: AudienceDetail; meta: { job_id: string } }> {
+export async function queueLookalike(db: Executor, jobs: JobQueue, o: LookalikeOrder): Promise<{ row: repo.AudienceRow; jobId: string }> {
   const identifier = randomUUID();
-  const name = p.body.name.trim();
-  const optimized = p.body.audience_type === 'pve';
-  const shortId = await repo.allocateSegment(scope.db, p.clientRegionId, { identifier, name, folder: optimized ? 'Optimized' : 'Lookalikes' });
-  const row = await repo.insertDerived(scope.db, {
-    ...chartScope(scope.ctx),
-    name,
+  const shortId = await repo.allocateSegment(db, o.clientRegionId, { identifier, name: o.name, folder: o.optimized ? 'Optimized' : 'Lookalikes' });
+  const row = await repo.insertDerived(db, {
+    ...o.scope,
+    name: o.name,
     description: null,
     type: 'lookalike',
-    audienceType: optimized ? 'pve' : null,
+    audienceType: o.optimized ? 'pve' : null,
     rules: { include: { and: [[shortId]] }, exclude: [], values: [] },
     identifier,
     shortId,
     status: 'pending',
-    reach: p.body.reach,
-    seedAudienceId: p.seedRow?.id ?? null,
-    seedIdentifier: p.seedRow?.identifier ?? null,
-    seedName: p.seedRow?.name ?? null,
-    createdBy: scope.auth.user.id,
+    reach: o.reach,
+    seedAudienceId: o.seedRow?.id ?? null,
+    seedIdentifier: o.seedRow?.identifier ?? null,
+    seedName: o.seedRow?.name ?? null,
+    createdBy: o.userId,
   });
+  const payload: LookalikePayload = { audienceId: row.id, clientRegionId: o.clientRegionId, seed: o.seed, reach: o.reach, dataSource: o.dataSource, context: o.context };
+  const jobId = await jobs.send(LOOKALIKE_JOB, payload, { userId: o.userId, clientId: o.scope.clientId, context: o.context }, { tx: db });
+  return { row: await repo.updateAudience(db, row.id, { jobId }), jobId };
+}
+
+/** The lookalike of a checked request (prepareLookalike), in the write's transaction: the pending audience and its job. */
+export async function createLookalike(scope: AudiencesScope, jobs: JobQueue, p: PreparedLookalike): Promise<{ data: AudienceDetail; meta: { job_id: string } }> {
+  const name = p.body.name.trim();
   const context = [scope.ctx.clientSlug, scope.ctx.regionSlug, scope.ctx.brandSlug, scope.ctx.productSlug].join('/');
-  const payload: LookalikePayload = { audienceId: row.id, clientRegionId: p.clientRegionId, seed: p.seed, reach: p.body.reach, dataSource: scope.auth.dataSource, context };
-  const jobId = await jobs.send(LOOKALIKE_JOB, payload, { userId: scope.auth.user.id, clientId: scope.ctx.clientId, context }, { tx: scope.db });
-  await repo.updateAudience(scope.db, row.id, { jobId });
+  const { row, jobId } = await queueLookalike(scope.db, jobs, {
+    scope: chartScope(scope.ctx),
+    clientRegionId: p.clientRegionId,
+    context,
+    name,
+    seed: p.seed,
+    seedRow: p.seedRow,
+    reach: p.body.reach,
+    optimized: p.body.audience_type === 'pve',
+    userId: scope.auth.user.id,
+    dataSource: scope.auth.dataSource,
+  });
   await writeAudit(scope.db, audienceAudit(scope, 'lookalike.create', row.id, { name, seed: p.seedRow?.id ?? null, reach: p.body.reach, size: p.size, holdout_share: LOOKALIKE.holdoutShare }));
   return { data: await storedDetail(scope, row.id), meta: { job_id: jobId } };
 }
