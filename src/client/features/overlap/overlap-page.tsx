@@ -53,6 +53,9 @@ export function OverlapPage({ scope, comparisonId }: Props) {
   const openKey = comparisonId ?? pendingId ?? undefined;
   const fromList = comparisons.find((c) => String(c.id) === String(openKey));
   const open = comparisonId !== undefined ? (detailView ?? fromList) : fromList;
+  // The picks stay while a new comparison is on its way (and if it is refused); they start again
+  // from the comparison the URL opens, once it is read.
+  const workspaceKey = comparisonId === undefined ? 'new' : open ? `comparison-${comparisonId}` : `reading-${comparisonId}`;
   const notFound = comparisonId !== undefined && !open && !detail.isPending && !list.isPending;
 
   const perms = scope.permissions;
@@ -66,7 +69,8 @@ export function OverlapPage({ scope, comparisonId }: Props) {
     setPendingId(tmpId);
     void queued.then((command) => whenSettled(command.id)).then(({ applied, data }) => {
       const made = data as ComparisonView | null;
-      if (!applied || !made || typeof made.id !== 'number') return;
+      // Refused (the outbox told the user why): the picks stay on screen to be put right.
+      if (!applied || !made || typeof made.id !== 'number') return setPendingId((current) => (current === tmpId ? null : current));
       queryClient.setQueryData(overlapKeys.comparison(context, made.id), made);
       // Only when the user still looks at the one they made.
       setPendingId((current) => {
@@ -106,7 +110,7 @@ export function OverlapPage({ scope, comparisonId }: Props) {
           {notFound ? <p role="alert" className="insight-error">{OVERLAP_TEXT.notFound}</p> : null}
           {!open && !notFound && !list.isPending && comparisons.length === 0 ? <p className="overlap-empty">{OVERLAP_TEXT.empty}</p> : null}
           <Workspace
-            key={String(open?.id ?? 'new')}
+            key={workspaceKey}
             scope={scope}
             context={context}
             open={open}

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, expectGreeting, logInAs, unique } from './helpers';
+import { CONTEXT, PRODUCT, escape, waitForDemoData } from './grow-helpers';
+
+/**
+ * Issue 16, "How it is shown" (Overlap): the analyst compares three demo audiences, sees the
+ * Venn and the UpSet bars with the server's counts, saves the comparison, reopens it from the
+ * list, renames it and deletes it; an intersection of all three opens the builder with its rule.
+ */
+
+const OVERLAP = `${PRODUCT}/insights/overlap`;
+const MEMBERS = ['Health-conscious Millennials', 'Lapsed Soda Buyers', 'Sports Fans 25-44'];
+
+interface Result {
+  people: number;
+  members: { name: string; count: number }[];
+  regions: { in: number[]; count: number; index: number | null }[];
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(180_000);
+  await waitForDemoData(playwright, testInfo);
+});
+
+const list = (page: Page) => page.getByRole('navigation', { name: 'Saved comparisons' });
+const count = (n: number) => n.toLocaleString('en-US');
+
+async function resultOf(page: Page, id: string): Promise<Result> {
+  const res = await page.request.get(`/api/comparisons/${id}`, { headers: { 'x-context': CONTEXT } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { data: { result: Result | null } };
+  expect(body.data.result).not.toBeNull();
+  return body.data.result!;
+}
+
+test('an overlap of three audiences: the Venn and the UpSet bars with their counts, saved, reopened, renamed and deleted', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logInAs(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto(OVERLAP);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overlap' })).toBeVisible();
+
+  // Three saved audiences, picked as chips; Compare asks for a name first.
+  const picker = page.getByRole('region', { name: 'Pick 2 to 4 to compare' });
+  for (const name of MEMBERS) await picker.getByRole('button', { name: `Add ${name}`, exact: true }).click({ timeout: 20_000 });
+  const chips = picker.getByRole('list', { name: 'Members to compare' });
+  await expect(chips.getByRole('listitem')).toHaveCount(3);
+  await picker.getByRole('button', { name: 'Compare' }).click();
+  await expect(picker.getByRole('alert')).toHaveText('Name is required.');
+  const name = unique('overlap');
+  await picker.getByLabel('Comparison name').fill(name);
+  await picker.getByRole('button', { name: 'Compare' }).click();
+
+  // Saved: the URL names it, and the counts are the server's.
+  await expect(page).toHaveURL(new RegExp(`${escape(OVERLAP)}/\\d+$`), { timeout: 30_000 });
+  const id = page.url().split('/').pop()!;
+  await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(name)}`) })).toHaveAttribute('aria-current', 'page');
+  const result = await resultOf(page, id);
+  expect(result.members.map((m) => m.name)).toEqual(MEMBERS);
+  await expect(page.getByTestId('counted-at')).toHaveText(/^as of /);
+
+  // The matrix: each member's size on the diagonal.
+  for (const [i, m] of result.members.entries()) await expect(page.getByTestId(`matrix-${i}-${i}`)).toContainText(count(m.count));
+
+  // The Venn: a drawing with a title, and a focusable mark per region it shows, with its numbers.
+  const venn = page.getByRole('group', { name: `Proportional Venn of ${MEMBERS.join(', ')}` });
+  await expect(venn).toBeVisible();
+  await expect(venn.getByRole('img', { name: /^Proportional Venn diagram\./ })).toBeVisible();
+  const all = result.regions.find((r) => r.in.length === 3)!;
+  if (all.count > 0) await expect(venn.getByTestId('venn-region-0-1-2')).toHaveAccessibleName(new RegExp(`: ${escape(count(all.count))} (people|person), index`));
+
+  // The UpSet bars: all seven exclusive intersections, largest first, each with its count and index.
+  const upset = page.getByRole('group', { name: /^Exclusive intersections of/ });
+  const bars = upset.locator('[data-testid^="upset-bar-"]');
+  await expect(bars).toHaveCount(7);
+  const maskOf = (r: { in: number[] }) => r.in.reduce((m, i) => m | (1 << i), 0);
+  const sorted = [...result.regions].sort((a, b) => b.count - a.count || a.in.length - b.in.length || maskOf(a) - maskOf(b));
+  await expect(bars.first()).toHaveAccessibleName(new RegExp(`: ${escape(count(sorted[0]!.count))} (people|person), index`));
+  for (const r of result.regions) {
+    const index = r.index === null ? '—' : r.index.toFixed(0);
+    await expect(upset.getByTestId(`upset-bar-${r.in.join('-')}`)).toHaveAccessibleName(new RegExp(`: ${escape(count(r.count))} (people|person), index ${escape(index)}$`));
+  }
+
+  // An intersection one member of which has an exclusion of its own cannot exclude it: said, not offered.
+  await upset.getByTestId('upset-bar-0').focus();
+  await page.keyboard.press('Enter');
+  const selection = page.getByRole('region', { name: 'Selected intersection' });
+  await expect(selection).toContainText('cannot be written as an audience rule');
+  await expect(selection.getByRole('button', { name: 'Save as audience' })).toHaveCount(0);
+  // All three: the builder opens with their rules ANDed, and comes back here.
+  await upset.getByTestId('upset-bar-0-1-2').click();
+  await selection.getByRole('button', { name: 'Save as audience' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(PRODUCT)}/audiences/builder\\?`));
+  const builderUrl = new URL(page.url());
+  expect(builderUrl.searchParams.get('returnUrl')).toBe(`insights/overlap/${id}`);
+  const rules = JSON.parse(builderUrl.searchParams.get('rules') ?? 'null') as { include: { and: number[][] }; exclude: number[] };
+  // Millennials' two groups, Lapsed's one and Sports Fans' two; Lapsed's and Sports Fans' exclusions.
+  expect(rules.include.and).toHaveLength(5);
+  expect(rules.exclude.length).toBeGreaterThanOrEqual(1);
+
+  // Reopened from the list.
+  await page.goto(OVERLAP);
+  await expect(page.getByRole('region', { name: 'Pick 2 to 4 to compare' })).toBeVisible();
+  await list(page).getByRole('button', { name: new RegExp(`^${escape(name)}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(OVERLAP)}/${id}$`));
+  await expect(page.getByRole('group', { name: /^Exclusive intersections of/ }).locator('[data-testid^="upset-bar-"]')).toHaveCount(7);
+  await expect(page.getByRole('region', { name: `Members of “${name}”` }).getByRole('list', { name: 'Members to compare' }).getByRole('listitem')).toHaveCount(3);
+
+  // Renamed: the list, and the server after a reload.
+  const renamed = `${name}-renamed`;
+  await list(page).getByRole('button', { name: `Rename ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename comparison' });
+  await dialog.getByLabel('Name').fill(renamed);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}`) })).toBeVisible();
+  await expect.poll(async () => ((await (await page.request.get(`/api/comparisons/${id}`, { headers: { 'x-context': CONTEXT } })).json()) as { data: { name: string } }).data.name).toBe(renamed);
+  await page.reload();
+  await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}`) })).toHaveAttribute('aria-current', 'page');
+
+  // Deleted after a confirmation: gone from the list and the server, and the page leaves it.
+  await list(page).getByRole('button', { name: `Delete ${renamed}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete comparison' });
+  await expect(confirm).toContainText(renamed);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(OVERLAP)}$`));
+  await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}`) })).toHaveCount(0);
+  await expect.poll(async () => (await page.request.get(`/api/comparisons/${id}`, { headers: { 'x-context': CONTEXT } })).status()).toBe(404);
+});
