@@ -232,9 +232,7 @@ export class BitmapEngine implements CountEngine {
     const models = fitModels(counts, people, spec.model);
     const hists = await this.perShard(region, (_, shard) => ({ type: 'lookalike-histograms', region, spec, shard, models }));
     const cuts = ([0, 1] as const).map((m) => {
-      const total = new Uint32Array(models[m].bins);
-      for (const h of hists) for (let b = 0; b < total.length; b++) total[b] = total[b]! + h[m][b]!;
-      const cut = cutOf(total, size);
+      const cut = cutOf(hists.map((h) => h[m]), size);
       return { bin: cut.bin, quotas: splitQuota(cut.take, hists.map((h) => h[m][cut.bin]!)) };
     });
     const taken = await this.perShard(region, (shard, people) => ({

@@ -3,13 +3,16 @@ import { addSeedCounts, cutOf, fitModels, heldOut, indexModel, logIndex, mix, sa
 
 describe('cutOf', () => {
   it('takes every bin above the cut and the rest from the cut bin, exactly `size`', () => {
-    const hist = [5, 0, 3, 4, 2];
+    const hist = [[5, 0, 3, 4, 2]];
     expect(cutOf(hist, 2)).toEqual({ bin: 4, take: 2, above: 0 });
     expect(cutOf(hist, 3)).toEqual({ bin: 3, take: 1, above: 2 });
     expect(cutOf(hist, 6)).toEqual({ bin: 3, take: 4, above: 2 });
     expect(cutOf(hist, 9)).toEqual({ bin: 2, take: 3, above: 6 });
     expect(cutOf(hist, 14)).toEqual({ bin: 0, take: 5, above: 9 });
+    expect(cutOf(hist, 0)).toEqual({ bin: 4, take: 0, above: 0 });
     expect(() => cutOf(hist, 15)).toThrow(/Only 14 candidates/);
+    // Two shards' histograms add up bin by bin.
+    expect(cutOf([[5, 0, 3, 0, 2], [0, 0, 0, 4, 0]], 9)).toEqual({ bin: 2, take: 3, above: 6 });
   });
 });
 

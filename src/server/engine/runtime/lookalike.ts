@@ -219,13 +219,16 @@ export function histograms(source: LookalikeSource, spec: LookalikeSpec, shard: 
 }
 
 /**
- * The cut giving exactly `size` of the histogram's people from the top: every bin above `bin`,
- * and `take` of the people in `bin`. Throws when there are fewer candidates than `size`.
+ * The cut giving exactly `size` of the histograms' people (the shards', added bin by bin) from
+ * the top: every bin above `bin`, and `take` of the people in `bin`. Only the bins down to the
+ * cut are read. Throws when there are fewer candidates than `size`.
  */
-export function cutOf(histogram: ArrayLike<number>, size: number): { bin: number; take: number; above: number } {
+export function cutOf(histograms: readonly ArrayLike<number>[], size: number): { bin: number; take: number; above: number } {
   let above = 0;
-  for (let bin = histogram.length - 1; bin >= 0; bin--) {
-    const here = histogram[bin]!;
+  const bins = histograms[0]?.length ?? 0;
+  for (let bin = bins - 1; bin >= 0; bin--) {
+    let here = 0;
+    for (const h of histograms) here += h[bin]!;
     if (above + here >= size) return { bin, take: size - above, above };
     above += here;
   }
