@@ -31,6 +31,8 @@ export function MemberPicker({ context, region, name, members, onName, onMembers
   const id = useId();
   const [tried, setTried] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  // An open comparison shows its results first: adding is a click away.
+  const [addOpen, setAddOpen] = useState(editing === null);
   const full = members.length >= OVERLAP.maxMembers;
   const block = compareBlock(name, members);
   const add = (member: PickedMember) => {
@@ -57,22 +59,25 @@ export function MemberPicker({ context, region, name, members, onName, onMembers
         {members.length === 0 ? <li className="insight-note">Nothing picked yet.</li> : null}
       </ul>
       {note ? <p role="status" className="insight-note">{note}</p> : null}
-      <Tabs.Root defaultValue="audiences">
-        <Tabs.List className="tabs__list" aria-label="What to add">
-          <Tabs.Trigger className="tabs__trigger" value="audiences">Audiences</Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="segments">Segments</Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="personas">Personas</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="audiences">
-          <AudienceOptions context={context} chosen={chosen} full={full} onPick={add} />
-        </Tabs.Content>
-        <Tabs.Content value="segments">
-          <SegmentCatalogue context={context} region={region} chosen={new Set(members.filter((m) => m.kind === 'segment').map((m) => m.id))} onPick={(s) => add({ kind: 'segment', id: s.id, name: s.name })} />
-        </Tabs.Content>
-        <Tabs.Content value="personas">
-          <PersonaOptions context={context} chosen={chosen} full={full} onPick={add} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <details className="overlap-add" open={addOpen} onToggle={(e) => setAddOpen(e.currentTarget.open)}>
+        <summary>Add audiences, segments or personas</summary>
+        <Tabs.Root defaultValue="audiences">
+          <Tabs.List className="tabs__list" aria-label="What to add">
+            <Tabs.Trigger className="tabs__trigger" value="audiences">Audiences</Tabs.Trigger>
+            <Tabs.Trigger className="tabs__trigger" value="segments">Segments</Tabs.Trigger>
+            <Tabs.Trigger className="tabs__trigger" value="personas">Personas</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="audiences">
+            <AudienceOptions context={context} chosen={chosen} full={full} onPick={add} />
+          </Tabs.Content>
+          <Tabs.Content value="segments">
+            <SegmentCatalogue context={context} region={region} chosen={new Set(members.filter((m) => m.kind === 'segment').map((m) => m.id))} onPick={(s) => add({ kind: 'segment', id: s.id, name: s.name })} />
+          </Tabs.Content>
+          <Tabs.Content value="personas">
+            <PersonaOptions context={context} chosen={chosen} full={full} onPick={add} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </details>
       {onCompare ? (
         <form
           className="overlap-compare"

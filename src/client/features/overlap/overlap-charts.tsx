@@ -61,6 +61,8 @@ export function OverlapMatrix({ result }: { result: ComparisonResult }) {
 }
 
 const VENN_W = 420;
+/** A region this far from every edge (px) has its count written in it; a smaller one a dot to focus. */
+const ROOM_FOR_LABEL = 9;
 const VENN_H = 300;
 
 /** The proportional Venn: circle areas are sizes, lenses as near the pairwise overlaps as the plane allows. */
@@ -90,7 +92,7 @@ export function OverlapVenn({ result, selected, onSelect }: { result: Comparison
 
   return (
     <figure className="overlap-venn">
-      <svg viewBox={`0 0 ${VENN_W} ${VENN_H}`} role="group" aria-labelledby={titleId} onClick={click} className="overlap-venn__svg">
+      <svg viewBox={`0 0 ${VENN_W} ${VENN_H}`} width={VENN_W} height={VENN_H} role="group" aria-labelledby={titleId} onClick={click} className="overlap-venn__svg">
         <title id={titleId}>Proportional Venn of {names.join(', ')}</title>
         <defs>
           {layout.placed.map((c, i) => (
@@ -104,9 +106,6 @@ export function OverlapVenn({ result, selected, onSelect }: { result: Comparison
             <circle key={i} cx={c.x} cy={c.y} r={Math.max(c.r, 0)} fill={MEMBER_COLOURS[i]} fillOpacity={0.28} stroke={MEMBER_COLOURS[i]} strokeWidth={2} />
           ))}
           {selected !== null ? <SelectedRegion circles={layout.placed} mask={selected} clipId={(i) => `${titleId}-clip-${i}`} /> : null}
-          {layout.placed.map((c, i) => (
-            <text key={i} x={c.x} y={Math.max(14, c.y - c.r - 6)} textAnchor="middle" className="overlap-venn__name">{names[i]}</text>
-          ))}
         </g>
         {[...layout.anchors].map(([mask, p]) => {
           const bar = byMask.get(mask);
@@ -126,11 +125,20 @@ export function OverlapVenn({ result, selected, onSelect }: { result: Comparison
               }}
               onKeyDown={onKey(() => onSelect(mask))}
             >
-              <text x={p.x} y={p.y} textAnchor="middle" dominantBaseline="middle" className="overlap-venn__count">{formatCount(bar.count)}</text>
+              {p.room >= ROOM_FOR_LABEL ? (
+                <text x={p.x} y={p.y} textAnchor="middle" dominantBaseline="middle" className="overlap-venn__count">{formatCount(bar.count)}</text>
+              ) : (
+                <circle cx={p.x} cy={p.y} r={3.5} className="overlap-venn__mark" />
+              )}
             </g>
           );
         })}
       </svg>
+      <ul className="overlap-legend" aria-label="Venn members">
+        {result.members.map((m, i) => (
+          <li key={i}><span className="overlap-legend__swatch" style={{ background: MEMBER_COLOURS[i] }} aria-hidden="true" /> {m.name}: {people(m.count)}</li>
+        ))}
+      </ul>
       {layout.error > 0.05 ? (
         <figcaption className="insight-note">Circles cannot show these overlaps exactly: the drawing is off by up to {(layout.error * 100).toFixed(0)}% of the smaller member. The numbers are exact.</figcaption>
       ) : null}
@@ -153,7 +161,7 @@ function SelectedRegion({ circles, mask, clipId }: { circles: readonly { x: numb
 
 const BAR_W = 30;
 const BAR_GAP = 14;
-const LABEL_W = 150;
+const LABEL_W = 170;
 const BARS_H = 170;
 const TOP = 22;
 const INDEX_H = 18;
@@ -182,7 +190,7 @@ export function OverlapUpSet({ result, selected, onSelect }: { result: Compariso
               <g key={m}>
                 {m % 2 === 0 ? <rect x={0} y={matrixTop + m * ROW_H} width={width} height={ROW_H} className="overlap-upset__band" /> : null}
                 <text x={LABEL_W - 8} y={rowY(m)} textAnchor="end" dominantBaseline="middle" className="overlap-upset__name">
-                  <tspan fill={MEMBER_COLOURS[m]}>●</tspan> {n.length > 20 ? `${n.slice(0, 19)}…` : n}
+                  <tspan fill={MEMBER_COLOURS[m]}>●</tspan> {n.length > 19 ? `${n.slice(0, 18)}…` : n}
                 </text>
               </g>
             ))}

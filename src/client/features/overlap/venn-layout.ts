@@ -184,10 +184,11 @@ export function regionAt(circles: readonly Circle[], x: number, y: number): numb
 
 /**
  * Where to put each region's label (and its focusable mark): of a grid of points, the one of
- * that region farthest from every circle's edge. A region the drawing has no room for (a lens
- * of zero, or three circles that cannot show it) has none.
+ * that region farthest from every circle's edge, with that distance (its room: a label needs
+ * some). A region the drawing has no room for (a lens of zero, or three circles that cannot
+ * show it) has none.
  */
-export function regionAnchors(circles: readonly Circle[], grid = 80): Map<number, { x: number; y: number }> {
+export function regionAnchors(circles: readonly Circle[], grid = 80): Map<number, { x: number; y: number; room: number }> {
   const minX = Math.min(...circles.map((c) => c.x - c.r));
   const maxX = Math.max(...circles.map((c) => c.x + c.r));
   const minY = Math.min(...circles.map((c) => c.y - c.r));
@@ -204,5 +205,5 @@ export function regionAnchors(circles: readonly Circle[], grid = 80): Map<number
       if (!seen || room > seen.room) best.set(mask, { x, y, room });
     }
   }
-  return new Map([...best].map(([mask, p]) => [mask, { x: p.x, y: p.y }]));
+  return best;
 }
