@@ -13,6 +13,9 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
+/** A phase of building a kept set (a lookalike) may take this many question time limits. */
+export const KEPT_SET_LIMITS = 4;
+
 /** The shard (worker) that holds a chunk: contiguous ranges of chunks, as even as they come. */
 export function shardOf(chunk: number, chunks: number, shards: number): number {
   return Math.min(shards - 1, Math.floor((chunk * shards) / Math.max(1, chunks)));
@@ -94,15 +97,15 @@ export class BitmapEngine implements CountEngine {
     return parts.reduce(add);
   }
 
-  /** Work of the workers, within the time limit: past it the workers are stopped (and replaced). */
-  private async limited<T>(work: Promise<T>): Promise<T> {
+  /** Work of the workers, within the time limit (or `limitMs`): past it the workers are stopped (and replaced). */
+  private async limited<T>(work: Promise<T>, limitMs = this.timeLimitMs): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const err = new TimeLimitError(this.timeLimitMs);
+        const err = new TimeLimitError(limitMs);
         reject(err);
         void this.restart(err);
-      }, this.timeLimitMs);
+      }, limitMs);
     });
     try {
       return await Promise.race([work, limit]);
@@ -112,7 +115,11 @@ export class BitmapEngine implements CountEngine {
     }
   }
 
-  /** A request per shard (each its own people), within the time limit. */
+  /**
+   * A request per shard (each its own people), for building a kept set: each phase within
+   * KEPT_SET_LIMITS time limits (a phase scans all of a shard's people: ~0.3 s per 5M here, so
+   * ~3 s at 100M people, more on a loaded machine; past it the workers restart and reload).
+   */
   private perShard<T extends WorkerRequest['type']>(region: number, request: (shard: number, people: ShardPeople) => Extract<WorkerRequest, { type: T }>): Promise<WorkerAnswers[T][]> {
     const people = this.people.get(region) ?? 0;
     return this.limited(
@@ -121,6 +128,7 @@ export class BitmapEngine implements CountEngine {
           this.askOne(shard, request(shard, { lo: Math.min(people, from * CHUNK_BITS), hi: Math.min(people, to * CHUNK_BITS) })),
         ),
       ),
+      this.timeLimitMs * KEPT_SET_LIMITS,
     );
   }
 
