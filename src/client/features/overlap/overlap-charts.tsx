@@ -93,7 +93,7 @@ export function OverlapVenn({ result, selected, onSelect }: { result: Comparison
   return (
     <figure className="overlap-venn">
       <svg viewBox={`0 0 ${VENN_W} ${VENN_H}`} width={VENN_W} height={VENN_H} role="group" aria-labelledby={titleId} onClick={click} className="overlap-venn__svg">
-        <title id={titleId}>Proportional Venn of {names.join(', ')}</title>
+        <title id={titleId}>{`Proportional Venn of ${names.join(', ')}`}</title>
         <defs>
           {layout.placed.map((c, i) => (
             <clipPath key={i} id={`${titleId}-clip-${i}`}>
@@ -184,7 +184,7 @@ export function OverlapUpSet({ result, selected, onSelect }: { result: Compariso
     <figure className="overlap-upset">
       <div className="overlap-upset__scroll">
         <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="group" aria-labelledby={titleId} className="overlap-upset__svg">
-          <title id={titleId}>Exclusive intersections of {names.join(', ')}, largest first</title>
+          <title id={titleId}>{`Exclusive intersections of ${names.join(', ')}, largest first`}</title>
           <g role="img" aria-label={`Dot matrix: one column per bar; rows ${names.join(', ')}`}>
             {names.map((n, m) => (
               <g key={m}>
