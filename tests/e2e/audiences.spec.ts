@@ -81,9 +81,21 @@ test('a lookalike built from an audience’s page is pending, then ready with it
   await expectGreeting(page, USERS.analyst.name);
   await waitForData(page, ['acme/us']);
 
+  // The seed: the largest saved audience of the product (the overview sorted by people, most first).
   await page.goto(`${PRODUCT}/audiences/overview`);
-  await page.getByRole('table').getByRole('link', { name: 'Health-conscious Millennials' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Health-conscious Millennials' })).toBeVisible();
+  await page.getByLabel('Type').selectOption({ label: 'Audience' });
+  const table = page.getByRole('table');
+  const byPeople = table.getByRole('button', { name: /^People Count/ });
+  const peopleHeader = table.getByRole('columnheader', { name: /People Count/ });
+  await byPeople.click();
+  await expect(peopleHeader).toHaveAttribute('aria-sort', /ascending|descending/);
+  // A click on the sorted column turns it around.
+  if ((await peopleHeader.getAttribute('aria-sort')) === 'ascending') await byPeople.click();
+  await expect(peopleHeader).toHaveAttribute('aria-sort', 'descending');
+  const seedLink = table.getByRole('row').nth(1).getByRole('link');
+  const seed = (await seedLink.innerText()).trim();
+  await seedLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: seed })).toBeVisible();
   await page.getByRole('button', { name: 'Create Lookalike' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Lookalike' });
   const name = unique('lookalike');
@@ -100,13 +112,13 @@ test('a lookalike built from an audience’s page is pending, then ready with it
   await expect(page.getByTestId('lookalike-quality')).toContainText(/Model lift \d+(\.\d)?×/);
   const lookalikeUrl = page.url();
   const model = page.getByRole('region', { name: 'Lookalike model' });
-  await expect(model.getByRole('link', { name: 'Health-conscious Millennials' })).toBeVisible();
+  await expect(model.getByRole('link', { name: seed })).toBeVisible();
   await expect(model).toContainText('2× the seed');
   // Its history: the seed, then the lookalike.
   await page.getByRole('button', { name: 'Audience details' }).click();
   const history = page.getByRole('dialog', { name: 'Audience details' }).getByRole('navigation', { name: 'Audience history' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
-  await expect(history.getByRole('link', { name: 'Health-conscious Millennials' })).toBeVisible();
+  await expect(history.getByRole('link', { name: seed })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The notification centre says it is ready and opens it.
