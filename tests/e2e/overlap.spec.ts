@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectGreeting, logInAs, unique } from './helpers';
+import { USERS, csrfOf, expectGreeting, logInAs, persistedQueryKeys, unique } from './helpers';
 import { CONTEXT, PRODUCT, escape, waitForDemoData } from './grow-helpers';
 
 /**
@@ -125,4 +125,50 @@ test('an overlap of three audiences: the Venn and the UpSet bars with their coun
   await expect(page).toHaveURL(new RegExp(`${escape(OVERLAP)}$`));
   await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}`) })).toHaveCount(0);
   await expect.poll(async () => (await page.request.get(`/api/comparisons/${id}`, { headers: { 'x-context': CONTEXT } })).status()).toBe(404);
+});
+
+test.describe('offline', () => {
+  // The app's service worker serves the shell on an offline reload (blocked in the other specs).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a comparison opened once opens offline with its last counts; a rename made offline is pending, then saved when the network is back', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await logInAs(page, USERS.analyst);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const headers = { 'x-context': CONTEXT, 'x-csrf-token': await csrfOf(page) };
+    const listed = (await (await page.request.get('/api/audiences?page_size=200', { headers })).json()) as { data: { id: number; name: string }[] };
+    const members = MEMBERS.slice(0, 2).map((n) => ({ kind: 'audience', id: listed.data.find((a) => a.name === n)!.id }));
+    const name = unique('offline-overlap');
+    const made = await page.request.post('/api/comparisons', { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data: { name, members } });
+    expect(made.status(), await made.text()).toBe(200);
+    const { data: comparison } = (await made.json()) as { data: { id: number; result: Result } };
+
+    // Online, once: the comparison with its counts, kept on the device.
+    await page.goto(`${OVERLAP}/${comparison.id}`);
+    const upset = page.getByRole('group', { name: /^Exclusive intersections of/ });
+    await expect(upset.locator('[data-testid^="upset-bar-"]')).toHaveCount(3);
+    const both = comparison.result.regions.find((r) => r.in.length === 2)!;
+    await expect(upset.getByTestId('upset-bar-0-1')).toHaveAccessibleName(new RegExp(`: ${escape(count(both.count))} (people|person), index`));
+    const asOf = (await page.getByTestId('counted-at').textContent())!;
+    await expect.poll(async () => (await persistedQueryKeys(page)).some((k) => k[0] === 'overlap' && k[2] === 'comparison' && k[3] === String(comparison.id))).toBe(true);
+
+    // Offline, a reload: the list, the comparison and its counts come from the device, as of when they were counted.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('group', { name: `Proportional Venn of ${MEMBERS.slice(0, 2).join(', ')}` })).toBeVisible();
+    await expect(upset.getByTestId('upset-bar-0-1')).toHaveAccessibleName(new RegExp(`: ${escape(count(both.count))} (people|person), index`));
+    await expect(page.getByTestId('counted-at')).toHaveText(asOf);
+    await expect(page.getByTestId(`matrix-0-0`)).toContainText(count(comparison.result.members[0]!.count));
+
+    // A rename offline shows at once, pending; it reaches the server once the network is back.
+    const renamed = `${name}-offline`;
+    await list(page).getByRole('button', { name: `Rename ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename comparison' });
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}.*Pending sync`) })).toBeVisible();
+    await context.setOffline(false);
+    await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}`) })).not.toContainText('Pending sync', { timeout: 15_000 });
+    await expect.poll(async () => ((await (await page.request.get(`/api/comparisons/${comparison.id}`, { headers })).json()) as { data: { name: string } }).data.name).toBe(renamed);
+  });
 });
