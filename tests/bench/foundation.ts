@@ -57,7 +57,8 @@ function collectScripts(page: Page): () => JsFigure {
 
 /**
  * Cold loads in fresh browser contexts: the login page; the shell around a feature route whose
- * own page is still empty (Overlap), so the figure is the shell's; and the product home, whole.
+ * own page is still empty (Customer Value; Overlap is a page of its own since issue 16), so the
+ * figure is the shell's; and the product home, whole.
  */
 async function shellJsFigure(): Promise<{ login: JsFigure; shell: JsFigure; home: JsFigure }> {
   const browser = await chromium.launch({
@@ -89,7 +90,7 @@ async function shellJsFigure(): Promise<{ login: JsFigure; shell: JsFigure; home
     await context.close();
     return figure();
   };
-  const shell = await coldLoad(homeUrl.replace(/\/home$/, '/insights/overlap'), /^Overlap$/);
+  const shell = await coldLoad(homeUrl.replace(/\/home$/, '/insights/customer-value'), /^Customer Value$/);
   const home = await coldLoad(homeUrl, /^Hello /);
   await browser.close();
   return { login: loginFigure, shell, home };
