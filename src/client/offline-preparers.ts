@@ -9,3 +9,4 @@ import { registerOfflinePreparer } from './lib/offline/offline-preparers';
 registerOfflinePreparer('grow', () => import('./features/grow/grow-offline').then((m) => m.prepareGrowOffline));
 registerOfflinePreparer('explore', () => import('./features/explore/explore-offline').then((m) => m.prepareExploreOffline));
 registerOfflinePreparer('audiences', () => import('./features/audiences-overview/audiences-offline').then((m) => m.prepareAudiencesOffline));
+registerOfflinePreparer('overlap', () => import('./features/overlap/overlap-offline').then((m) => m.prepareOverlapOffline));
