@@ -12,6 +12,7 @@ const OVERLAP = `${PRODUCT}/insights/overlap`;
 const MEMBERS = ['Health-conscious Millennials', 'Lapsed Soda Buyers', 'Sports Fans 25-44'];
 
 interface Result {
+  counted_at: string;
   people: number;
   members: { name: string; count: number }[];
   regions: { in: number[]; count: number; index: number | null }[];
@@ -80,6 +81,13 @@ test('an overlap of three audiences: the Venn and the UpSet bars with their coun
     const index = r.index === null ? '—' : r.index.toFixed(0);
     await expect(upset.getByTestId(`upset-bar-${r.in.join('-')}`)).toHaveAccessibleName(new RegExp(`: ${escape(count(r.count))} (people|person), index ${escape(index)}$`));
   }
+
+  // Recount asks the server to count again, and the page shows the new counts' time.
+  const recounted = page.waitForResponse((r) => r.url().endsWith(`/api/comparisons/${id}?recount=1`));
+  await page.getByRole('button', { name: 'Recount' }).click();
+  expect((await recounted).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Recount' })).toBeEnabled();
+  expect(Date.parse((await resultOf(page, id)).counted_at)).toBeGreaterThan(Date.parse(result.counted_at));
 
   // An intersection one member of which has an exclusion of its own cannot exclude it: said, not offered.
   await upset.getByTestId('upset-bar-0').focus();

@@ -216,6 +216,7 @@ function Results({ scope, context, comparison, result }: { scope: ProductScope; 
       <div className="overlap-charts">
         {k <= OVERLAP.vennMax ? <OverlapVenn result={result} selected={selected} onSelect={setSelected} /> : null}
         <OverlapUpSet result={result} selected={selected} onSelect={setSelected} />
+        {k > OVERLAP.vennMax ? <p className="insight-note">A Venn is drawn for two or three members; the bars show every intersection of the four.</p> : null}
       </div>
       {bar ? <IntersectionPanel key={bar.mask} scope={scope} context={context} comparison={comparison} result={result} mask={bar.mask} words={describeIntersection(bar)} label={bar.label} /> : (
         <p className="insight-note">Pick a bar or a region of the Venn to save its people as an audience.</p>
