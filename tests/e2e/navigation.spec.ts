@@ -55,8 +55,8 @@ test('a feature the client lacks is not reachable', async ({ page }) => {
 test('a permitted feature page shows its header and says it has no content yet', async ({ page }) => {
   await logIn(page, USERS.analyst);
   await expectGreeting(page, USERS.analyst.name);
-  await page.goto('/acme/us/fizz-cola/fizz-original/insights/overlap');
-  await expect(page.getByRole('heading', { level: 1, name: 'Overlap' })).toBeVisible();
+  await page.goto('/acme/us/fizz-cola/fizz-original/insights/customer-value');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Value' })).toBeVisible();
   await expect(page.getByText('This page has no content yet.')).toBeVisible();
 });
 
