@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AUDIENCE_TEXT } from '../../src/shared/rules/audiences';
 import { USERS, csrfOf, expectGreeting, logInAs, persistedQueryKeys, unique } from './helpers';
 import { CONTEXT, PRODUCT, escape, waitForDemoData } from './grow-helpers';
 
@@ -133,6 +134,55 @@ test('an overlap of three audiences: the Venn and the UpSet bars with their coun
   await expect(page).toHaveURL(new RegExp(`${escape(OVERLAP)}$`));
   await expect(list(page).getByRole('button', { name: new RegExp(`^${escape(renamed)}`) })).toHaveCount(0);
   await expect.poll(async () => (await page.request.get(`/api/comparisons/${id}`, { headers: { 'x-context': CONTEXT } })).status()).toBe(404);
+});
+
+test('a segment and two personas: a persona of demographic values makes no audience; without it, Compare recounts the comparison and an intersection opens the builder', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logInAs(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  // The demo gives that persona its age values once the region's values are loaded.
+  await expect.poll(async () => {
+    const body = (await (await page.request.get('/api/personas', { headers: { 'x-context': CONTEXT } })).json()) as { data: { name: string; identifiers: { values: number[][] } | null }[] };
+    return body.data.find((p) => p.name === 'Health-conscious Millennials')?.identifiers?.values.length ?? 0;
+  }, { timeout: 90_000, intervals: [1_000] }).toBeGreaterThan(0);
+  await page.goto(OVERLAP);
+  const picker = page.getByRole('region', { name: 'Pick 2 to 4 to compare' });
+  await picker.getByRole('tab', { name: 'Segments' }).click();
+  await picker.getByLabel('Search segments').fill('Gaming');
+  const gaming = picker.getByRole('button', { name: /^Add .*Gaming$/ }).first();
+  await gaming.click({ timeout: 20_000 });
+  await picker.getByRole('tab', { name: 'Personas' }).click();
+  await picker.getByRole('button', { name: 'Add Outdoor Adventurers', exact: true }).click();
+  await picker.getByRole('button', { name: 'Add Health-conscious Millennials', exact: true }).click();
+  const chips = picker.getByRole('list', { name: 'Members to compare' });
+  await expect(chips.getByRole('listitem')).toHaveCount(3);
+  const name = unique('overlap-mixed');
+  await picker.getByLabel('Comparison name').fill(name);
+  await picker.getByRole('button', { name: 'Compare' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(OVERLAP)}/\\d+$`), { timeout: 30_000 });
+
+  // The persona with age values: no intersection is an audience, and the page says why.
+  const upset = page.getByRole('group', { name: /^Exclusive intersections of/ });
+  await upset.getByTestId('upset-bar-0-1').click();
+  const selection = page.getByRole('region', { name: 'Selected intersection' });
+  await expect(selection).toContainText(AUDIENCE_TEXT.nonSegments);
+  await expect(selection.getByRole('button', { name: 'Save as audience' })).toHaveCount(0);
+
+  // Without it: Compare saves the new members, the server counts them, and "Only" the segment excludes the persona's segments.
+  const members = page.getByRole('region', { name: `Members of “${name}”` });
+  await members.getByRole('button', { name: 'Remove Health-conscious Millennials' }).click();
+  await members.getByRole('button', { name: 'Compare' }).click();
+  await expect(upset.locator('[data-testid^="upset-bar-"]')).toHaveCount(3, { timeout: 30_000 });
+  await upset.getByTestId('upset-bar-0').click();
+  await selection.getByRole('button', { name: 'Save as audience' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(PRODUCT)}/audiences/builder\\?`));
+  const rules = JSON.parse(new URL(page.url()).searchParams.get('rules') ?? 'null') as { include: { and: number[][] }; exclude: number[] };
+  expect(rules.include.and).toHaveLength(1);
+  // Outdoor Adventurers is one group of segments: each of them is excluded.
+  const personas = (await (await page.request.get('/api/personas', { headers: { 'x-context': CONTEXT } })).json()) as { data: { name: string; identifiers: { include: { and: number[][] } } | null }[] };
+  const outdoor = personas.data.find((p) => p.name === 'Outdoor Adventurers')!.identifiers!.include.and;
+  expect(outdoor).toHaveLength(1);
+  expect([...rules.exclude].sort()).toEqual([...outdoor[0]!].sort());
 });
 
 test.describe('offline', () => {

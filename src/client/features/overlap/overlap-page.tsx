@@ -11,6 +11,7 @@ import type { ComparisonResult } from '@shared/schemas/audiences';
 import { PageHeader } from '../../components/page-header';
 import type { ProductScope } from '../../lib/guards';
 import { insightErrorMessage } from '../../lib/insights-queries';
+import { personaQueryOptions } from '../../lib/persona-queries';
 import { segmentCatalogueQueryOptions } from '../../lib/segment-catalogue-queries';
 import { useWithOutbox, whenSettled } from '../../lib/offline/outbox-client';
 import { showToast } from '../../lib/ui-store';
@@ -240,17 +241,18 @@ function IntersectionPanel({ scope, context, comparison, result, mask, words, la
   const router = useRouter();
   const members = result.members;
   const audiences = useQueries({ queries: members.map((m) => ({ ...audienceDetailQueryOptions(context, m.id), enabled: m.kind === 'audience' })) });
-  const personas = useQuery({ ...pickablePersonasQueryOptions(context), enabled: members.some((m) => m.kind === 'persona') });
-  const loading = members.some((m, i) => (m.kind === 'audience' && audiences[i]!.isPending) || (m.kind === 'persona' && personas.isPending));
+  // Each persona as it is now (its filters may have changed since the picker's list was read).
+  const personas = useQueries({ queries: members.map((m) => ({ ...personaQueryOptions(context, m.id), enabled: m.kind === 'persona' })) });
+  const loading = members.some((m, i) => (m.kind === 'audience' && audiences[i]!.isPending) || (m.kind === 'persona' && personas[i]!.isPending));
   const rules: MemberRule[] = members.map((m, i) => {
     if (m.kind === 'segment') return { name: m.name, rules: segmentRule(m.id) };
     if (m.kind === 'audience') return { name: m.name, rules: audiences[i]!.data?.rules ?? null };
-    return { name: m.name, rules: personas.data?.find((p) => p.id === m.id)?.identifiers ?? null };
+    return { name: m.name, rules: personas[i]!.data?.identifiers ?? null };
   });
   const labels: Record<string, string> = {};
   members.forEach((m, i) => {
     if (m.kind === 'segment') labels[String(m.id)] = m.name;
-    for (const s of audiences[i]?.data?.segments ?? []) labels[String(s.id)] = s.path_parts.length > 0 ? s.path_parts.join(' > ') : s.name;
+    for (const s of [...(audiences[i]?.data?.segments ?? []), ...(personas[i]?.data?.segments ?? [])]) labels[String(s.id)] = s.path_parts.length > 0 ? s.path_parts.join(' > ') : s.name;
   });
   const outcome = loading ? null : intersectionRule(rules, mask);
   const mayCreate = can(scope.permissions, 'audiences', 'create');
