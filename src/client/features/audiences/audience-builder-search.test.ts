@@ -37,6 +37,8 @@ describe('sanitizeReturnUrl', () => {
     expect(returnLabel('insights/grow/12')).toBe('Back to Grow');
     expect(returnLabel('insights/growth')).toBe('Go back');
     expect(returnLabel('home')).toBe('Back to Home');
+    expect(returnLabel('insights/overlap/3')).toBe('Back to Overlap');
+    expect(returnLabel('audiences/overview/lookalike/7')).toBe('Back to Audiences');
   });
 });
 

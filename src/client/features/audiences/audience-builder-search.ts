@@ -133,6 +133,8 @@ export function returnHref(productPath: string, returnUrl: string): string {
 const RETURN_LABELS: [RegExp, string][] = [
   [/^insights\/grow(?:[/?#]|$)/, 'Back to Grow'],
   [/^insights\/explore(?:[/?#]|$)/, 'Back to Explore'],
+  [/^insights\/overlap(?:[/?#]|$)/, 'Back to Overlap'],
+  [/^audiences\/overview(?:[/?#]|$)/, 'Back to Audiences'],
   [/^home(?:[/?#]|$)/, 'Back to Home'],
 ];
 
