@@ -9,7 +9,7 @@ import { EXPLORE_TEXT } from '@shared/rules/explore';
 import {
   addSegment, addValue, draftFromRules, draftToRules, sameRule, type RuleDraft, type SegmentTarget,
 } from '@shared/rules/rule-edits';
-import { hasNonSegments } from '@shared/schemas/audience-rules';
+import { hasNonSegments, type AudienceRules } from '@shared/schemas/audience-rules';
 import type { Persona } from '@shared/schemas/explore';
 import { AppLink } from '../../components/app-link';
 import { PageHeader } from '../../components/page-header';
@@ -27,7 +27,7 @@ import { requestMotivationAudience } from './motivation-request-commands';
 import { RuleGroups } from './rule-groups';
 import { RuleSummary } from './rule-summary';
 import { saveAudience, type AudienceDraft } from './save-audience-commands';
-import { createOptimizedAudience, OPTIMIZED_HIERARCHY, updateSavedAudience } from './saved-audience-writes';
+import { createOptimizedAudience, OPTIMIZED_HIERARCHY, optimizedSeedQueryOptions, updateSavedAudience } from './saved-audience-writes';
 import { isApiError } from '../../lib/api-error';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useLiveCounts } from './use-live-counts';
@@ -55,6 +55,13 @@ export function AudienceBuilder(props: AudienceBuilderProps) {
   const { search, personaId, productPath } = props;
   const kind = saveKind(props.route, search.action, personaId);
   const persona = useQuery({ ...personaQueryOptions(productPath, personaId ?? 0), enabled: personaId !== undefined });
+  // "Build an Optimized Audience" starts from the product category's buyers, unless a rule is given.
+  const optimized = kind === 'audience' && search.set_hierarchy === OPTIMIZED_HIERARCHY && !search.rules && search.audienceId === undefined;
+  const seedQuery = useQuery({ ...optimizedSeedQueryOptions(productPath), enabled: optimized });
+  // The seed offered is what the user may build an audience from (data permission create_audience_single).
+  const seedCatalogue = useQuery({ ...segmentCatalogueQueryOptions(productPath, props.region), enabled: optimized });
+  const seedData = useMemo(() => allowedSeed(seedQuery.data, seedCatalogue.data?.segments), [seedQuery.data, seedCatalogue.data]);
+  const seed = { isPending: seedQuery.isPending || (seedCatalogue.isPending && !seedCatalogue.isError), isError: seedQuery.isError, data: seedData };
   const back = returnHref(productPath, search.returnUrl);
   const title = kind === 'audience' && search.audienceId !== undefined ? 'Edit Audience'
     : kind === 'audience' && search.set_hierarchy === OPTIMIZED_HIERARCHY ? 'Build an Optimized Audience' : BUILDER_TITLES[kind];
@@ -62,8 +69,18 @@ export function AudienceBuilder(props: AudienceBuilderProps) {
     <>
       <PageHeader title={title} />
       {search.referer === 'Grow' ? <p className="audience-builder__subtitle">{BUILDER_TEXT.growSubtitle}</p> : null}
+      {optimized && seed.data?.rules ? <p className="audience-builder__subtitle">Seeded by the {seed.data.category} buyers: the lookalike finds more people like them.</p> : null}
+      {optimized && (seed.isError || (seed.data && !seed.data.rules)) ? <p className="audience-builder__subtitle">This region has no category buyers to seed it: choose the seed audience’s segments.</p> : null}
     </>
   );
+  if (optimized && seed.isPending) {
+    return (
+      <div className="page audience-builder">
+        {header}
+        <p role="status">Loading</p>
+      </div>
+    );
+  }
   // A persona named is waited for (its filters are the rule to start from); one that cannot be read is said so.
   if (personaId !== undefined && !persona.data) {
     return (
@@ -92,9 +109,19 @@ export function AudienceBuilder(props: AudienceBuilderProps) {
   return (
     <div className="page audience-builder">
       {header}
-      <BuilderWorkspace {...props} kind={kind} title={title} back={back} persona={persona.data ?? null} />
+      <BuilderWorkspace {...props} kind={kind} title={title} back={back} persona={persona.data ?? null} seed={optimized ? seed.data ?? null : null} />
     </div>
   );
+}
+
+type OptimizedSeed = { category: string; rules: AudienceRules | null; segments: { id: number; name: string }[] };
+
+/** The optimized audience's seed without the segments the catalogue says may not make an audience. */
+function allowedSeed(seed: OptimizedSeed | undefined, catalogue: readonly { id: number; create_audience_single: boolean }[] | undefined): OptimizedSeed | undefined {
+  if (!seed?.rules || !catalogue) return seed;
+  const refused = new Set(catalogue.filter((s) => !s.create_audience_single).map((s) => s.id));
+  const and = seed.rules.include.and.map((g) => g.filter((id) => !refused.has(id))).filter((g) => g.length > 0);
+  return { ...seed, rules: and.length > 0 ? { ...seed.rules, include: { and } } : null, segments: seed.segments.filter((s) => !refused.has(s.id)) };
 }
 
 interface WorkspaceProps extends AudienceBuilderProps {
@@ -102,14 +129,16 @@ interface WorkspaceProps extends AudienceBuilderProps {
   title: string;
   back: string;
   persona: Persona | null;
+  /** The optimized audience's seed to start from. */
+  seed: { rules: AudienceRules | null; segments: { id: number; name: string }[] } | null;
 }
 
-function BuilderWorkspace({ search, productPath, region, can, kind, title, back, persona }: WorkspaceProps) {
+function BuilderWorkspace({ search, productPath, region, can, kind, title, back, persona, seed }: WorkspaceProps) {
   const router = useRouter();
   const start = useMemo<RuleDraft>(() => {
     const drop = [...(search.removeSegmentIds ?? []), ...(persona?.deleted_segment_ids ?? [])];
-    return draftFromRules(search.rules ?? persona?.identifiers ?? null, drop);
-  }, [search.rules, search.removeSegmentIds, persona]);
+    return draftFromRules(search.rules ?? seed?.rules ?? persona?.identifiers ?? null, drop);
+  }, [search.rules, search.removeSegmentIds, persona, seed]);
   const startName = search.name ?? (kind === 'persona-edit' ? persona?.name : undefined) ?? '';
   const [draft, setDraft] = useState<RuleDraft>(start);
   const [text, setText] = useState<AudienceDraft>({ name: startName, description: '' });
@@ -125,10 +154,11 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
   // Names: the catalogue's paths, else what the opener or the persona said.
   const labels = useMemo(() => {
     const out: Record<string, string> = { ...(search.labels ?? {}) };
+    for (const s of seed?.segments ?? []) out[String(s.id)] ??= s.name;
     for (const s of persona?.segments ?? []) out[String(s.id)] ??= s.path_parts.join(' > ') || s.name;
     for (const s of segmentsById.values()) out[String(s.id)] ??= s.path_parts.join(' > ') || s.name;
     return out;
-  }, [search.labels, persona, segmentsById]);
+  }, [search.labels, persona, segmentsById, seed]);
   const valueLabels = useMemo(() => {
     const out: Record<string, string> = {};
     for (const v of persona?.values ?? []) out[String(v.id)] = `${v.category}: ${v.name}`;

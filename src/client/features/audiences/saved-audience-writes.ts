@@ -1,6 +1,7 @@
 import { LOOKALIKE } from '@shared/rules/audience-kinds';
 import { parseContextHeader } from '@shared/rules/context';
-import { audienceResponseSchema, lookalikeResponseSchema, type AudienceDetail } from '@shared/schemas/audiences';
+import { queryOptions } from '@tanstack/react-query';
+import { audienceResponseSchema, lookalikeResponseSchema, optimizedSeedResponseSchema, type AudienceDetail } from '@shared/schemas/audiences';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { api } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
@@ -37,3 +38,13 @@ export async function createOptimizedAudience(context: string, name: string, rul
   void queryClient.invalidateQueries({ queryKey: tasksQueryRoot });
   return answer.data;
 }
+
+/** The optimized audience's seed the builder starts from: the product category's buyers (rules null when the region has none). */
+export const optimizedSeedQueryOptions = (context: string) =>
+  queryOptions({
+    queryKey: ['audiences-overview', context, 'optimized-seed'] as const,
+    queryFn: async ({ signal }) => (await api('/api/lookalikes/optimized-seed', optimizedSeedResponseSchema, { context: parseContextHeader(context), signal })).data,
+    staleTime: 5 * 60_000,
+    // The builder says it could not be read and starts empty.
+    meta: { handlesErrors: true },
+  });
