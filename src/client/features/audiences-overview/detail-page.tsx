@@ -179,7 +179,7 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
             <div>
               <dt>Seed</dt>
               <dd>
-                {seed ? (seed.deleted || seed.id === null ? <>{seed.name} <span className="audience-tag">{AUDIENCES_TEXT.seedDeleted}</span></> : <AppLink to={audienceHref(productPath, { id: seed.id, kind: seed.kind })}>{seed.name}</AppLink>) : audience.kind === 'pve' ? 'The product category’s buyers' : '-'}
+                {seed ? (seed.deleted || seed.id === null ? <>{seed.name} <span className="audience-tag">{AUDIENCES_TEXT.seedDeleted}</span></> : <AppLink to={audienceHref(productPath, { id: seed.id, kind: seed.kind })}>{seed.name}</AppLink>) : audience.kind === 'pve' ? 'The product category’s buyers' : 'Not recorded'}
               </dd>
             </div>
             {audience.reach ? <div><dt>Reach</dt><dd>{reachText(audience.reach)}</dd></div> : null}
@@ -192,9 +192,8 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
         <h2 id="audience-rule">Rule</h2>
         {described && described.groups.length > 0 ? (
           <>
-            <p className="rules-text">{described.text}</p>
             <ol className="audience-groups" aria-label="Rule groups">
-              {described.groups.map((g, i) => <li key={i}>{g}</li>)}
+              {described.groups.map((g, i) => <li key={i}>{i > 0 ? <span className="rules-text__and">and </span> : null}{g}</li>)}
               {described.exclude ? <li className="rules-text__exclude">{described.exclude}</li> : null}
             </ol>
           </>
