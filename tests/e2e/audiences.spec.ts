@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, csrfOf, expectGreeting, logIn, unique } from './helpers';
+import { USERS, csrfOf, expectGreeting, logIn, persistedQueryKeys, unique } from './helpers';
 
 /**
  * Audiences overview and details (issue 16), against the real server and its demo audiences on
@@ -104,7 +104,22 @@ test('from home’s recent activity to an audience’s page, its details modal, 
   // The row menu opens the details modal too.
   await table.getByRole('button', { name: 'Actions for Lapsed Soda Buyers' }).click();
   await page.getByRole('menuitem', { name: 'Audience details' }).click();
-  await expect(page.getByRole('dialog', { name: 'Audience details' })).toContainText('Lapsed Soda Buyers');
+  const rowHistory = page.getByRole('dialog', { name: 'Audience details' }).getByRole('navigation', { name: 'Audience history' });
+  await expect(rowHistory.getByRole('listitem')).toHaveText([/Lapsed Soda Buyers/]);
+  await page.keyboard.press('Escape');
+
+  // Offline, the overview and an audience's page open from the persisted query cache.
+  await expect.poll(async () => {
+    const keys = await persistedQueryKeys(page);
+    return ['list', 'detail'].every((kind) => keys.some((k) => k[0] === 'audiences-overview' && k[1] === PRODUCT.slice(1) && k[2] === kind));
+  }, { timeout: 10_000 }).toBe(true);
+  await page.context().setOffline(true);
+  await table.getByRole('link', { name: 'Lapsed Soda Buyers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lapsed Soda Buyers' })).toBeVisible();
+  await expect(page.getByTestId('audience-people')).toHaveText(/^[\d,]+/);
+  await page.getByRole('navigation', { name: 'Audience lineage' }).getByRole('link', { name: 'Audiences' }).click();
+  await expect(page.getByRole('table').getByRole('link', { name: 'Health-conscious Millennials' })).toBeVisible();
+  await page.context().setOffline(false);
 });
 
 test('a lookalike built from an audience’s page is pending, then ready with its quality, and announced in the notification centre', async ({ page }) => {

@@ -19,6 +19,7 @@ import type { ProductScope } from '../../lib/guards';
 import { isApiError } from '../../lib/api-error';
 import { openIndexReportForm } from '../../lib/index-report-form-store';
 import { categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
+import { isUnreachable } from '../../lib/offline/read-through';
 import { showToast } from '../../lib/ui-store';
 import { copyAudience } from './audience-commands';
 import { AudienceDetailsDialog } from './audience-details-dialog';
@@ -58,7 +59,7 @@ export function AudienceDetailPage({ scope, context, id }: Props) {
         <PageHeader title="Audience" />
         {detail.isError ? (
           <div role="alert" className="insight-error">
-            <p>{isApiError(detail.error) && detail.error.status === 404 ? 'This audience does not exist or was deleted.' : insightErrorMessage(detail.error)}</p>
+            <p>{notShownReason(detail.error)}</p>
             <AppLink to={`/${scope.productPath}/audiences/overview`}>Back to Audiences</AppLink>
           </div>
         ) : <p role="status">Loading…</p>}
@@ -66,6 +67,13 @@ export function AudienceDetailPage({ scope, context, id }: Props) {
     );
   }
   return <AudienceView key={audience.id} scope={scope} context={context} audience={audience} />;
+}
+
+/** Why an audience's page has nothing to show. */
+function notShownReason(error: unknown): string {
+  if (isApiError(error) && error.status === 404) return 'This audience does not exist or was deleted.';
+  if (isUnreachable(error)) return 'The server could not be reached, and this audience has not been kept on this device. It shows once the network is back.';
+  return insightErrorMessage(error);
 }
 
 type Open = null | 'details' | 'lookalike' | 'share' | 'delete';

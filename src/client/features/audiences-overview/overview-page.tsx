@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import type { ProductScope } from '../../lib/guards';
 import { insightErrorMessage } from '../../lib/insights-queries';
 import { keptSince } from '../../lib/offline/last-good';
+import { isUnreachable } from '../../lib/offline/read-through';
 import { AudienceLineageDialog } from './audience-details-dialog';
 import { audienceListQueryOptions, FIRST_PAGE, KIND_FILTERS } from './audiences-queries';
 import { DeleteAudienceDialog } from './delete-audience-dialog';
@@ -100,7 +101,11 @@ export function AudiencesOverviewPage({ scope, context }: Props) {
         </div>
         {asOf !== null ? <p className="audience-asof" role="status">Offline: the list as of {formatAsOf(asOf)}</p> : null}
       </div>
-      {list.isError && !list.data ? <p role="alert" className="insight-error">{insightErrorMessage(list.error)}</p> : null}
+      {list.isError && !list.data ? (
+        <p role="alert" className="insight-error">
+          {isUnreachable(list.error) ? 'The server could not be reached, and this list has not been kept on this device. It shows once the network is back.' : insightErrorMessage(list.error)}
+        </p>
+      ) : null}
       <table className="data-table audiences-table" aria-busy={list.isFetching}>
         <thead>
           {table.getHeaderGroups().map((group) => (
