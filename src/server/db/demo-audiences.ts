@@ -15,6 +15,7 @@ import { insertMotivation } from '../modules/explore/explore-repository';
 import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
 import { clientRegionId } from '../modules/insights/insights-repository';
 import { intersectionFigures } from '../modules/insights/insights-service';
+import { segmentsNearShare } from '../modules/reports/reports-repository';
 
 /**
  * The demo's Audiences (issue 16), as data: made on a fresh demo once acme/us has its audience
@@ -23,13 +24,18 @@ import { intersectionFigures } from '../modules/insights/insights-service';
  */
 export const DEMO_AUDIENCES_16 = {
   where: { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-original' },
-  /** A lookalike of a saved audience, then a lookalike of that one: a three-level breadcrumb. */
+  /**
+   * A saved audience of the segment nearest 3 % of the region's people (big enough to model at
+   * any demo size; the older demo audiences' rules may be a few dozen people), its lookalike, then
+   * a lookalike of that one: a three-level breadcrumb.
+   */
+  seed: { name: 'Soda Lovers', share: 0.03 },
   lookalikes: [
-    { name: 'Lookalike: Health-conscious Millennials', seed: 'Health-conscious Millennials', reach: { kind: 'multiplier', value: 2 } },
-    { name: 'Lookalike: Millennials Lookalike, widened', seed: 'Lookalike: Health-conscious Millennials', reach: { kind: 'multiplier', value: 1.5 } },
+    { name: 'Lookalike: Soda Lovers', seed: 'Soda Lovers', reach: { kind: 'multiplier', value: 2 } },
+    { name: 'Lookalike: Soda Lovers, widened', seed: 'Lookalike: Soda Lovers', reach: { kind: 'multiplier', value: 1.5 } },
   ],
   motivation: { name: 'Motivated Soda Lovers', description: 'Soda buyers who drink it for the lift, not the thirst.', rulesOf: 'Lapsed Soda Buyers' },
-  comparison: { name: 'Millennials, Soda and Sports', members: ['Health-conscious Millennials', 'Lapsed Soda Buyers', 'Sports Fans 25-44'] },
+  comparison: { name: 'Soda, Lapsed and Sports', members: ['Soda Lovers', 'Lapsed Soda Buyers', 'Sports Fans 25-44'] },
   /** Shared by the admin (who sees both clients) into globex. */
   share: { audience: 'Sports Fans 25-44', to: { client: 'globex', region: 'us', brand: 'globex-auto', product: 'roadster' } },
 } as const;
@@ -69,6 +75,16 @@ export async function completeAudiencesDemo(app: FastifyInstance): Promise<strin
   if (clientRegion === null) return [];
   const context = Object.values(d.where).join('/');
   const made: string[] = [];
+
+  if (!(await byName(db, scope, d.seed.name))) {
+    const [segment] = await segmentsNearShare(db, clientRegion, d.seed.share, 1);
+    const engine = app.data.engineFor(clientRegion, 'molecula');
+    if (segment && typeof engine !== 'string') {
+      const rules: AudienceRules = { include: { and: [[segment.id]] }, exclude: [], values: [] };
+      await repo.insertAudience(db, { ...scope, name: d.seed.name, description: `Everyone in ${segment.pathParts.join(' > ')}.`, rules, peopleCount: await engine.count(clientRegion, rules), createdBy: analyst.id });
+      made.push(d.seed.name);
+    }
+  }
 
   for (const l of d.lookalikes) {
     const existing = await byName(db, scope, l.name);

@@ -55,6 +55,9 @@ export const lookalikeJob: JobDefinition<LookalikePayload, { audienceId: number;
       const { size, error } = lookalikeSize(reach, counts.count, counts.people);
       if (error) throw new AudienceJobError(error);
       await ctx.progress(0.1, 'Scoring the region');
+      // Shown before its people are kept: keeping them makes the API thread read the region's
+      // catalogue again, which must then find the segment live (a later flip would not be seen).
+      await repo.showSegment(ctx.db, row.shortId, 0);
       const built = await ctx.lookalike(clientRegionId, { seed, size, shortId: row.shortId, holdoutShare: LOOKALIKE.holdoutShare }).catch(readable);
       ctx.signal.throwIfAborted();
       const quality = lookalikeLift(built.holdout, built.recovered, built.size, built.candidates);
@@ -77,6 +80,7 @@ export const lookalikeJob: JobDefinition<LookalikePayload, { audienceId: number;
     const parsed = lookalikePayloadSchema.safeParse(failure.payload);
     if (!parsed.success) return;
     const failed = await repo.setStatus(failure.db, parsed.data.audienceId, 'failed', ['pending', 'processing'], { error: failure.reason || AUDIENCES_TEXT.lookalikeFailed });
+    if (failed?.shortId != null) await repo.markSegmentDeleted(failure.db, failed.shortId);
     if (failed) await raiseLookalikeTask(failure.db, failed, parsed.data.context, failed.error);
   },
 };

@@ -47,6 +47,8 @@ export const motivationAudienceJob: JobDefinition<MotivationPayload, { motivatio
         });
       }
       await ctx.progress(0.2, 'Storing its people');
+      // Shown before its people are kept (keeping them makes the API thread read the catalogue again).
+      await repo.showSegment(ctx.db, audience.shortId!, 0);
       const people = await ctx.materialize(clientRegionId, request.rules, audience.shortId!).catch((err: unknown) => {
         throw new AudienceJobError(err instanceof Error ? err.message : String(err));
       });
@@ -67,6 +69,7 @@ export const motivationAudienceJob: JobDefinition<MotivationPayload, { motivatio
     const parsed = motivationPayloadSchema.safeParse(failure.payload);
     if (!parsed.success) return;
     const failed = await motivations.setMotivationStatus(failure.db, parsed.data.motivationId, 'failed', ['pending', 'processing'], { error: failure.reason || FAILED });
-    if (failed?.audienceId) await repo.setStatus(failure.db, failed.audienceId, 'failed', ['pending', 'processing'], { error: failure.reason || FAILED });
+    const audience = failed?.audienceId ? await repo.setStatus(failure.db, failed.audienceId, 'failed', ['pending', 'processing'], { error: failure.reason || FAILED }) : null;
+    if (audience?.shortId != null) await repo.markSegmentDeleted(failure.db, audience.shortId);
   },
 };
