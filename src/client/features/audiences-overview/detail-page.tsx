@@ -7,7 +7,7 @@ import { checkArea } from '@shared/rules/access';
 import { AUDIENCE_KIND_LABELS, AUDIENCES_TEXT } from '@shared/rules/audience-kinds';
 import { formatShortDate } from '@shared/rules/format';
 import { formatCount } from '@shared/rules/grow';
-import type { AudienceDetail, AudienceStatus, AudienceUse, LookalikeQuality, Reach } from '@shared/schemas/audiences';
+import type { AudienceDetail, AudienceStatus, AudienceUse } from '@shared/schemas/audiences';
 import { parseContextHeader } from '@shared/rules/context';
 import { jobResponseSchema } from '@shared/schemas/jobs';
 import { AppLink } from '../../components/app-link';
@@ -25,6 +25,7 @@ import { copyAudience } from './audience-commands';
 import { AudienceDetailsDialog } from './audience-details-dialog';
 import { audienceQueryOptions, isBuilding, BUILDING_POLL_MS } from './audiences-queries';
 import { DeleteAudienceDialog } from './delete-audience-dialog';
+import { qualityText, reachText } from './audience-text';
 import { audienceHref } from './lineage';
 import { LookalikeDialog } from './lookalike-dialog';
 import { PeopleCount } from './people-count';
@@ -38,17 +39,6 @@ interface Props {
 
 const STATUS_LABELS: Record<AudienceStatus, string> = { pending: 'Pending', processing: 'Building', ready: 'Ready', failed: 'Failed' };
 const USE_LABELS: Record<AudienceUse['kind'], string> = { chart: 'Grow chart', journey: 'Journey', activation: 'Activation', persona: 'Persona', comparison: 'Overlap comparison' };
-const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-
-/** The lookalike model's quality figure, in words (issue 16: held out 20 % of the seed). */
-export function qualityText(q: LookalikeQuality): string {
-  return `Model lift ${q.lift.toFixed(1)}×: the lookalike recovers ${pct(q.recall)} of the held-out seed people (${formatCount(q.recovered)} of ${formatCount(q.holdout)}), against ${pct(q.random_recall)} for a random audience of the same size.`;
-}
-
-export function reachText(reach: Reach): string {
-  return reach.kind === 'multiplier' ? `${reach.value}× the seed` : `${formatCount(reach.value)} people`;
-}
-
 /** Audiences > Overview > one audience (issue 16): what it is, its rule, counts, insights, uses and actions. */
 export function AudienceDetailPage({ scope, context, id }: Props) {
   const detail = useQuery(audienceQueryOptions(context, id));
