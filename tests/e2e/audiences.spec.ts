@@ -207,8 +207,8 @@ test('an audience shared to another client appears there read-only', async ({ pa
   await expect(actions.getByRole('button', { name: 'Share' })).toHaveCount(0);
 });
 
-test('an audience is copied, its copy edited in the builder, and an optimized audience built from the category’s buyers', async ({ page }) => {
-  test.setTimeout(180_000);
+test('an audience is copied, its copy edited in the builder and modelled twice (its history folds, its deleted seed is marked), and an optimized audience built from the category’s buyers', async ({ page }) => {
+  test.setTimeout(240_000);
   await logIn(page, USERS.analyst);
   await expectGreeting(page, USERS.analyst.name);
   await waitForData(page, ['acme/us']);
@@ -233,6 +233,43 @@ test('an audience is copied, its copy edited in the builder, and an optimized au
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${ZERO}/audiences/overview/audience/\\d+$`));
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+  // Two lookalikes on: four levels of history, whose middle folds into a menu.
+  const lookalikeOf = async (name: string) => {
+    await page.getByRole('toolbar', { name: 'Audience actions' }).getByRole('button', { name: 'Create Lookalike' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Lookalike' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Times the seed').fill('1.5');
+    await dialog.getByRole('button', { name: 'Create Lookalike' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId('audience-status')).toHaveText('Ready', { timeout: 60_000 });
+  };
+  const first = unique('first');
+  const second = unique('second');
+  await lookalikeOf(first);
+  await lookalikeOf(second);
+  const secondUrl = page.url();
+  await page.getByRole('button', { name: 'Audience details' }).click();
+  let history = page.getByRole('dialog', { name: 'Audience details' }).getByRole('navigation', { name: 'Audience history' });
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await expect(history.getByRole('link', { name: seed })).toBeVisible();
+  await history.getByRole('button', { name: '2 more levels' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText([renamed, first]);
+  await page.keyboard.press('Escape');
+  await expect(history.getByRole('listitem').last()).toHaveAttribute('aria-current', 'page');
+
+  // The seed deleted: the history keeps its name, marked deleted, and no longer links it.
+  await history.getByRole('link', { name: seed }).click();
+  await expect(page.getByRole('heading', { level: 1, name: seed })).toBeVisible();
+  await page.getByRole('toolbar', { name: 'Audience actions' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete audience' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ZERO}/audiences/overview$`));
+  await page.goto(secondUrl);
+  await page.getByRole('button', { name: 'Audience details' }).click();
+  history = page.getByRole('dialog', { name: 'Audience details' }).getByRole('navigation', { name: 'Audience history' });
+  await expect(history.getByRole('listitem').first()).toHaveText(`${seed} (Audience) (deleted)`);
+  await expect(history.getByRole('link', { name: seed })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // An optimized audience: the builder starts from the category's buyers and builds a pve lookalike.
   await page.goto(`${ZERO}/audiences/builder?set_hierarchy=pve_product_category`);
