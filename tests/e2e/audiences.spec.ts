@@ -68,6 +68,14 @@ test('from home’s recent activity to an audience’s page, its details modal, 
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toHaveCount(0);
 
+  // Create Index Report opens Explore's and Grow's drawer on this audience (not sent: the
+  // analyst's notification badge is counted by the index report's own browser test).
+  await page.getByRole('toolbar', { name: 'Audience actions' }).getByRole('button', { name: 'Create Index Report' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create Index Report' });
+  await expect(drawer.getByRole('region', { name: 'Audience' })).toContainText('Health-conscious Millennials');
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(drawer).toHaveCount(0);
+
   // Delete is refused while an activation uses it: the server's words, and nothing lost.
   await page.getByRole('toolbar', { name: 'Audience actions' }).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete audience' });
