@@ -31,8 +31,8 @@ export const DEMO_AUDIENCES_16 = {
    */
   seed: { name: 'Soda Lovers', share: 0.03 },
   lookalikes: [
-    { name: 'Lookalike: Soda Lovers', seed: 'Soda Lovers', reach: { kind: 'multiplier', value: 2 } },
-    { name: 'Lookalike: Soda Lovers, widened', seed: 'Lookalike: Soda Lovers', reach: { kind: 'multiplier', value: 1.5 } },
+    { name: 'Soda Lovers Lookalike', seed: 'Soda Lovers', reach: { kind: 'multiplier', value: 2 } },
+    { name: 'Soda Lovers Lookalike, widened', seed: 'Soda Lovers Lookalike', reach: { kind: 'multiplier', value: 1.5 } },
   ],
   motivation: { name: 'Motivated Soda Lovers', description: 'Soda buyers who drink it for the lift, not the thirst.', rulesOf: 'Lapsed Soda Buyers' },
   comparison: { name: 'Soda, Lapsed and Sports', members: ['Soda Lovers', 'Lapsed Soda Buyers', 'Sports Fans 25-44'] },
