@@ -97,6 +97,13 @@ test('from home’s recent activity to an audience’s page, its details modal, 
   await page.getByLabel('Type').selectOption({ label: 'Optimized Audience' });
   await expect(table.getByRole('link', { name: 'Optimized Summer Reach' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'Lapsed Soda Buyers' })).toHaveCount(0);
+  // The filter is in the address: back from an audience, the list is as it was.
+  await expect(page).toHaveURL(/[?&]kind=pve(&|$)/);
+  await table.getByRole('link', { name: 'Optimized Summer Reach' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Optimized Summer Reach' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Type')).toHaveValue('pve');
+  await expect(table.getByRole('link', { name: 'Lapsed Soda Buyers' })).toHaveCount(0);
   await page.getByLabel('Type').selectOption({ label: 'All types' });
   // Sorting asks the server again: by people, most first, the counts go down.
   const peopleHeader = table.getByRole('columnheader', { name: /People Count/ });

@@ -14,7 +14,7 @@ import { insightErrorMessage } from '../../lib/insights-queries';
 import { keptSince } from '../../lib/offline/last-good';
 import { isUnreachable } from '../../lib/offline/read-through';
 import { AudienceLineageDialog } from './audience-details-dialog';
-import { audienceListQueryOptions, FIRST_PAGE, KIND_FILTERS } from './audiences-queries';
+import { audienceListQueryOptions, KIND_FILTERS } from './audiences-queries';
 import { DeleteAudienceDialog } from './delete-audience-dialog';
 import { audienceHref } from './lineage';
 import { PeopleCount } from './people-count';
@@ -39,23 +39,27 @@ const SEARCH_PAUSE_MS = 300;
 interface Props {
   scope: ProductScope;
   context: string;
+  /** The list asked for (from the address bar). */
+  query: AudienceListQuery;
+  /** Asks for another list (puts it in the address bar). */
+  onQuery: (query: AudienceListQuery) => void;
 }
 
 /**
  * Audiences > Overview (issue 16): the context's audiences, lookalikes, optimized, outcome,
  * motivation and shared audiences, searched, sorted, filtered by type and paged by the server.
  */
-export function AudiencesOverviewPage({ scope, context }: Props) {
+export function AudiencesOverviewPage({ scope, context, query, onQuery }: Props) {
   const { productPath, permissions } = scope;
-  const [query, setQuery] = useState<AudienceListQuery>(FIRST_PAGE);
-  const [search, setSearch] = useState('');
+  const setQuery = (next: (q: AudienceListQuery) => AudienceListQuery) => onQuery(next(query));
+  const [search, setSearch] = useState(query.search);
   const [deleting, setDeleting] = useState<AudienceSummary | null>(null);
   const [details, setDetails] = useState<AudienceSummary | null>(null);
   useEffect(() => {
     if (search === query.search) return;
-    const timer = setTimeout(() => setQuery((q) => ({ ...q, search, page: 1 })), SEARCH_PAUSE_MS);
+    const timer = setTimeout(() => onQuery({ ...query, search, page: 1 }), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [search, query.search]);
+  }, [search, query, onQuery]);
 
   const list = useQuery({ ...audienceListQueryOptions(context, query), placeholderData: keepPreviousData });
   const rows = list.data?.data ?? [];
