@@ -50,5 +50,8 @@ describe('the audience details breadcrumb', () => {
     expect(audienceHref(P, { id: 3, kind: 'motivation' })).toBe(`/${P}/audiences/overview/motivation/3`);
     expect(audienceHref(P, { id: 3, kind: 'outcome_audience' })).toBe(`/${P}/audiences/overview/outcome_audience/3`);
     expect(audienceHref(P, { id: 3, kind: 'shared_audience' })).toBe(`/${P}/audiences/overview/audience/3`);
+    // A row's stored type wins, lowercased: an optimized audience stored as an audience.
+    expect(audienceHref(P, { id: 5, kind: 'pve', type: 'Audience' })).toBe(`/${P}/audiences/overview/audience/5`);
+    expect(audienceHref(P, { id: 5, kind: 'pve', type: 'bad/type' })).toBe(`/${P}/audiences/overview/lookalike/5`);
   });
 });

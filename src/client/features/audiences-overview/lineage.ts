@@ -39,8 +39,9 @@ export function typeSegment(kind: AudienceKind | string): string {
   }
 }
 
-export const audienceHref = (productPath: string, audience: { id: number; kind: AudienceKind | string }) =>
-  `/${productPath}/audiences/overview/${typeSegment(audience.kind)}/${audience.id}`;
+/** An audience's page: its stored type lowercased when known (as home links it), else its kind's. */
+export const audienceHref = (productPath: string, audience: { id: number; kind: AudienceKind | string; type?: string }) =>
+  `/${productPath}/audiences/overview/${audience.type && /^[a-z_]{1,40}$/i.test(audience.type) ? audience.type.toLowerCase() : typeSegment(audience.kind)}/${audience.id}`;
 
 export function breadcrumb(lineage: readonly LineageStep[], productPath: string): Breadcrumb {
   const crumbs: Crumb[] = lineage.map((step, i) => {
