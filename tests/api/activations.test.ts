@@ -102,7 +102,10 @@ describe('activations (issue 14)', async () => {
       expect(destinationList.map((d) => d.name)).toEqual(['Google DV360', 'Meta Ads', 'The Trade Desk']);
       const names = activatable.map((a) => a.name);
       expect(names).toContain('Health-conscious Millennials');
-      expect(names).not.toContain('Lookalike: Loyal Fizz Fans');
+      const [ruleless] = await db.select().from(audiences).where(eq(audiences.name, 'Health-conscious Millennials'));
+      const [noRule] = await db.insert(audiences).values({ clientId: ruleless!.clientId, productId: ruleless!.productId, regionId: ruleless!.regionId, name: 'Lookalike still building', type: 'lookalike', status: 'pending' }).returning();
+      expect((await get('/api/activations/audiences')).json().data.map((a: { name: string }) => a.name)).not.toContain(noRule!.name);
+      await db.delete(audiences).where(eq(audiences.id, noRule!.id));
     });
 
     it('answers 404 for another tenant\'s activation, and 403 for another tenant\'s context', async () => {
@@ -167,8 +170,10 @@ describe('activations (issue 14)', async () => {
       const audienceId = activatable[0]!.id;
       expectError(await create({ audience_id: audienceId, destination_id: globexDestination!.id }), 404, 'NOT_FOUND', /acme has no destination/);
       expectError(await create({ audience_id: audienceId, destination_id: destination('Meta Ads').id }, analyst, { context: 'acme/us/fizz-cola/fizz-zero' }), 404, 'NOT_FOUND', /no saved audience/);
-      const [lookalike] = await db.select().from(audiences).where(eq(audiences.name, 'Lookalike: Loyal Fizz Fans'));
+      const [scoped] = await db.select().from(audiences).where(eq(audiences.name, 'Health-conscious Millennials'));
+      const [lookalike] = await db.insert(audiences).values({ clientId: scoped!.clientId, productId: scoped!.productId, regionId: scoped!.regionId, name: 'Lookalike with no rule yet', type: 'lookalike', status: 'pending' }).returning();
       expectError(await create({ audience_id: lookalike!.id, destination_id: destination('Meta Ads').id }), 422, 'VALIDATION_FAILED', /no audience rule/);
+      await db.delete(audiences).where(eq(audiences.id, lookalike!.id));
       expectError(await create({ audience_id: audienceId, destination_id: destination('Meta Ads').id, end_date: '2001-01-01' }), 422, 'VALIDATION_FAILED', 'End date cannot be in the past.');
       expectError(await create({ audience_id: audienceId, destination_id: destination('Meta Ads').id, end_date: '2030-02-30' }), 400, 'VALIDATION_FAILED');
       expectError(await create({ audience_id: audienceId, destination_id: destination('Meta Ads').id }, analyst, { key: 'not-a-uuid' }), 400, 'REQUEST_ID_REQUIRED');

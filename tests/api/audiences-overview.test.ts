@@ -39,9 +39,21 @@ describe('Audiences overview and details (issue 16)', async () => {
       const byCount = await list('?sort=people_count&dir=desc&page_size=200');
       const counts = byCount.data.map((r) => r.people_count ?? -1);
       expect(counts).toEqual([...counts].sort((x, y) => y - x));
-      const lookalikes = await list('?kind=lookalike&page_size=200');
-      expect(lookalikes.data.every((r) => r.kind === 'lookalike')).toBe(true);
-      expect(lookalikes.data.length).toBeGreaterThan(0);
+      const optimized = await list('?kind=pve&page_size=200');
+      expect(optimized.data.every((r) => r.kind === 'pve')).toBe(true);
+      expect(optimized.data.length).toBeGreaterThan(0);
+    });
+
+    it('counts a row again when its count is stale, and says when', async () => {
+      const one = await save(rule([a.id]), 'Stale Count One');
+      await db.update(audiences).set({ peopleCount: 1, countedAt: new Date('2020-01-01') }).where(eq(audiences.id, one.id));
+      const row = (await list('?search=Stale Count One')).data[0]!;
+      expect(row.people_count).toBe(a.people);
+      expect(new Date(row.counted_at!).getFullYear()).toBeGreaterThan(2020);
+      // A fresh count is shown as it is (not counted again on every listing).
+      await db.update(audiences).set({ peopleCount: 7 }).where(eq(audiences.id, one.id));
+      expect((await list('?search=Stale Count One')).data[0]!.people_count).toBe(7);
+      await db.update(audiences).set({ peopleCount: a.people }).where(eq(audiences.id, one.id));
     });
 
     it('refuses a bad query with 400', async () => {

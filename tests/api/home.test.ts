@@ -31,8 +31,7 @@ describe('GET /api/home-entities', async () => {
     expect(data.map((e) => e.name)).toEqual(byAge.slice(0, 5));
     const times = data.map((e) => Date.parse(e.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const lookalike = data.find((e) => e.type === 'lookalike');
-    expect(lookalike?.count.people.global).toBe(2_100_000);
+    expect(data.find((e) => e.name === 'Optimized Summer Reach')?.audience_type).toBe('pve');
     expect(data.find((e) => e.name === 'Weekend Snackers (shared)')?.source_identifier).toBe('globex:aud-17');
   });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { ComparisonResult } from '@shared/schemas/audiences';
@@ -75,6 +75,16 @@ export async function completeAudiencesDemo(app: FastifyInstance): Promise<strin
   if (clientRegion === null) return [];
   const context = Object.values(d.where).join('/');
   const made: string[] = [];
+
+  // The saved demo audiences are seeded uncounted: count each (its rule is the region's now) and say when.
+  const counter = app.data.engineFor(clientRegion, 'molecula');
+  if (typeof counter !== 'string') {
+    const uncounted = await db.select().from(audiences).where(and(eq(audiences.clientId, scope.clientId), eq(audiences.productId, scope.productId), eq(audiences.regionId, scope.regionId), isNull(audiences.countedAt)));
+    for (const row of uncounted) {
+      const rules = row.status === 'ready' ? rulesOf(row) : null;
+      if (rules) await repo.storeCount(db, row.id, await counter.count(clientRegion, rules));
+    }
+  }
 
   if (!(await byName(db, scope, d.seed.name))) {
     const [segment] = await segmentsNearShare(db, clientRegion, d.seed.share, 1);

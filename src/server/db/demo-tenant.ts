@@ -170,13 +170,12 @@ export const DEMO_USERS = [
 
 /** Recent audiences on acme's first product, so the home page's activity table has rows. */
 export const DEMO_AUDIENCES = [
-  { name: 'Health-conscious Millennials', type: 'audience', audienceType: null, peopleCount: 1_284_000, daysAgo: 1 },
-  { name: 'Lapsed Soda Buyers', type: 'audience', audienceType: null, peopleCount: 642_500, daysAgo: 3 },
-  { name: 'Lookalike: Loyal Fizz Fans', type: 'lookalike', audienceType: null, peopleCount: 2_100_000, daysAgo: 5 },
-  { name: 'Optimized Summer Reach', type: 'audience', audienceType: 'pve', peopleCount: 913_200, daysAgo: 8 },
-  { name: 'Weekend Snackers (shared)', type: 'audience', audienceType: null, peopleCount: 455_000, daysAgo: 12, sourceIdentifier: 'globex:aud-17' },
-  { name: 'Q3 Outcome: New Buyers', type: 'outcome_audience', audienceType: 'outcome', peopleCount: 120_400, daysAgo: 20 },
-  { name: 'Sports Fans 25-44', type: 'audience', audienceType: null, peopleCount: 1_750_000, daysAgo: 31 },
+  { name: 'Health-conscious Millennials', type: 'audience', audienceType: null, daysAgo: 1 },
+  { name: 'Lapsed Soda Buyers', type: 'audience', audienceType: null, daysAgo: 3 },
+  { name: 'Optimized Summer Reach', type: 'audience', audienceType: 'pve', daysAgo: 8 },
+  { name: 'Weekend Snackers (shared)', type: 'audience', audienceType: null, daysAgo: 12, sourceIdentifier: 'globex:aud-17', sharedFrom: 'globex' },
+  { name: 'Q3 Outcome: New Buyers', type: 'outcome_audience', audienceType: 'outcome', daysAgo: 20 },
+  { name: 'Sports Fans 25-44', type: 'audience', audienceType: null, daysAgo: 31 },
 ];
 
 /**
@@ -189,6 +188,7 @@ export const DEMO_AUDIENCE_RULES: Record<string, { and: string[][]; exclude: str
   'Optimized Summer Reach': { and: [['Outdoor', 'Travel', 'Sports']], exclude: [] },
   'Weekend Snackers (shared)': { and: [['Snacks'], ['Weekend']], exclude: [] },
   'Sports Fans 25-44': { and: [['Sports'], ['25-44', 'Adults']], exclude: ['Seniors'] },
+  'Q3 Outcome: New Buyers': { and: [['Soft Drinks'], ['Fitness', 'Outdoor']], exclude: [] },
 };
 
 /** Where acme's (and globex's) activations deliver: a directory per platform under DATA_DIR/deliveries. */

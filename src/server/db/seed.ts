@@ -105,13 +105,16 @@ async function seedAudiences(tx: Executor) {
   if (!scope) throw new Error('seed: acme/us/fizz-cola/fizz-original missing');
   const existing = await tx.select({ name: audiences.name }).from(audiences).where(eq(audiences.productId, scope.productId));
   const have = new Set(existing.map((a) => a.name));
+  const [globex] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'globex'));
+  // No people count until the region's data is ready: the overview and the demo's completion count them then (live).
   const rows = DEMO_AUDIENCES.filter((a) => !have.has(a.name)).map((a) => ({
     ...scope,
     name: a.name,
     type: a.type,
     audienceType: a.audienceType,
-    peopleCount: a.peopleCount,
+    peopleCount: null,
     sourceIdentifier: 'sourceIdentifier' in a ? a.sourceIdentifier : null,
+    sharedFromClientId: 'sharedFrom' in a && a.sharedFrom === 'globex' ? (globex?.id ?? null) : null,
     createdAt: new Date(Date.now() - a.daysAgo * 86_400_000),
   }));
   if (rows.length) await tx.insert(audiences).values(rows);

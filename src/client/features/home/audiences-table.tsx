@@ -78,7 +78,7 @@ export function AudiencesTable({ productPath }: { productPath: string | null }) 
                     <AppLink to={`/${productPath}/audiences/overview/${e.type.toLowerCase()}/${e.id}`}>{e.name}</AppLink>
                     <div className="subtitle">{audienceSubtitle(e)}</div>
                   </td>
-                  <td>{(e.count.people.global ?? 0).toLocaleString()}</td>
+                  <td>{e.count.people.global === null ? <span title="Not counted yet">–</span> : e.count.people.global.toLocaleString()}</td>
                   <td>{formatShortDate(e.created_at)}</td>
                 </tr>
               );

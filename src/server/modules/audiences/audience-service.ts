@@ -161,11 +161,41 @@ export function summaryOf(l: repo.ListedAudience): AudienceSummary {
   };
 }
 
+/** A count this recent is shown as it is; an older one is counted again when listed. */
+export const LIVE_COUNT_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Counts a ready audience again in the context region and stores it with counted_at; the row
+ * as it was when it cannot be counted now (no rule, a segment the region lacks or deleted, the
+ * data not ready, the engine refusing).
+ */
+async function recounted(scope: AudiencesScope, contextRegion: number, listed: repo.ListedAudience): Promise<repo.ListedAudience> {
+  const row = listed.audience;
+  const rules = rulesOf(row);
+  if (row.status !== 'ready' || !rules) return listed;
+  const engine = scope.data.engineFor(contextRegion, scope.auth.dataSource);
+  if (typeof engine === 'string') return listed;
+  const ids = ruleShortIds(rules);
+  const segmentsHere = await repo.segmentsByShortIds(scope.db, contextRegion, ids);
+  if (segmentsHere.length !== ids.length || segmentsHere.some((s) => s.deleted)) return listed;
+  const people = await timed({ db: scope.db as Db, data: scope.data, auth: scope.auth, ctx: scope.ctx }, () => engine.count(contextRegion, rules)).catch(() => null);
+  if (people === null) return listed;
+  await repo.storeCount(scope.db, row.id, people);
+  return { ...listed, audience: { ...row, peopleCount: people, countedAt: new Date() } };
+}
+
+/**
+ * A page of the overview. Its people counts are live: a row counted more than
+ * LIVE_COUNT_MAX_AGE_MS ago (or never) is counted again now, and says when (counted_at).
+ */
 export async function listAudiences(scope: AudiencesScope, query: AudienceListQuery) {
   const { rows, total } = await repo.listAudiences(scope.db, scopeOf(scope), {
     search: query.search, kind: query.kind, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.page_size,
   });
-  return { data: rows.map(summaryOf), meta: { total, page: query.page, page_size: query.page_size } };
+  const stale = (l: repo.ListedAudience) => !l.audience.countedAt || Date.now() - l.audience.countedAt.getTime() > LIVE_COUNT_MAX_AGE_MS;
+  const contextRegion = rows.some(stale) ? await contextClientRegion(scope) : null;
+  const live = contextRegion === null ? rows : await Promise.all(rows.map((l) => (stale(l) ? recounted(scope, contextRegion, l) : l)));
+  return { data: live.map(summaryOf), meta: { total, page: query.page, page_size: query.page_size } };
 }
 
 export async function listedInScope(scope: AudiencesScope, id: number): Promise<repo.ListedAudience> {
@@ -265,22 +295,11 @@ async function regionCounts(scope: AudiencesScope, row: repo.AudienceRow, rules:
 
 /** The audience's details; a ready audience's count is recounted live (and stored with counted_at). */
 export async function audienceDetail(scope: AudiencesScope, id: number, opts: { recount?: boolean } = {}): Promise<AudienceDetail> {
-  let listed = await listedInScope(scope, id);
+  const contextRegion = await contextClientRegion(scope);
+  const stored = await listedInScope(scope, id);
+  const listed = opts.recount === false ? stored : await recounted(scope, contextRegion, stored);
   const row = listed.audience;
   const rules = rulesOf(row);
-  const contextRegion = await contextClientRegion(scope);
-  if (opts.recount !== false && row.status === 'ready' && rules) {
-    const engine = scope.data.engineFor(contextRegion, scope.auth.dataSource);
-    const segmentsHere = await repo.segmentsByShortIds(scope.db, contextRegion, ruleShortIds(rules));
-    const countable = segmentsHere.length === ruleShortIds(rules).length && segmentsHere.every((s) => !s.deleted);
-    if (typeof engine !== 'string' && countable) {
-      const people = await timed({ db: scope.db as Db, data: scope.data, auth: scope.auth, ctx: scope.ctx }, () => engine.count(contextRegion, rules)).catch(() => null);
-      if (people !== null) {
-        await repo.storeCount(scope.db, row.id, people);
-        listed = { ...listed, audience: { ...row, peopleCount: people, countedAt: new Date() } };
-      }
-    }
-  }
   const [segs, lineage, usedBy, counts] = await Promise.all([
     repo.segmentsByShortIds(scope.db, contextRegion, ruleShortIds(rules)),
     lineageOf(scope, row),
