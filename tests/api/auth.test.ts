@@ -228,7 +228,8 @@ describe('auth', async () => {
       expect(permissions.mekkos).toEqual(crud);
       expect(permissions.journeys).toEqual(crud);
       expect(permissions.explore).toEqual(crud);
-      expect(permissions.comparisons).toEqual({ create: false, read: true, update: false, destroy: false });
+      // Issue 16: analysts save, rename and delete their overlap comparisons.
+      expect(permissions.comparisons).toEqual(crud);
       expect(permissions.molecula_access?.read).toBe(true);
       for (const r of ADMIN_RESOURCES) expect(permissions[r], r).toBeUndefined();
       expect(permissions.clients).toBeUndefined();

@@ -64,7 +64,7 @@ export class DataManager {
   ) {
     this.bitmaps = new BitmapEngine(options.timeLimitMs, options.workers);
     this.slots = new CountSlots({ ...(options.slots ?? { total: 4, perUser: 2, queuePerUser: 200 }), waitLimitMs: options.timeLimitMs });
-    this.sql = store.engine((id) => this.states.get(id)?.people ?? 0, options.timeLimitMs);
+    this.sql = store.engine((id) => this.peopleOf(id), options.timeLimitMs);
     // A question past the time limit restarts the worker empty: load everything again.
     this.bitmaps.onRestart = () => {
       for (const [id, state] of this.states) if (state.state === 'ready') this.setState(id, state, { state: 'loading', progress: 0 });
@@ -184,6 +184,11 @@ export class DataManager {
       this.setState(clientRegionId, state, { state: 'failed', progress: 0 });
       this.log.error({ err, client: state.client, region: state.region }, 'loading audience data failed');
     }
+  }
+
+  /** Everyone in a client region's data (0 when it has none): what shares and indexes are of. */
+  peopleOf(clientRegionId: number): number {
+    return this.states.get(clientRegionId)?.people ?? 0;
   }
 
   /** The client region of a client and region known at start, else null (the caller asks the database). */

@@ -310,13 +310,13 @@ export function liveSegmentsByIdentifiers(db: Executor, clientRegionId: number, 
     .where(and(eq(segments.clientRegionId, clientRegionId), inArray(segments.identifier, [...new Set(identifiers)]), eq(segments.deleted, false)));
 }
 
-/** Live segments of a client region whose name or path mentions one of the words (the optimized audience's category buyers). */
+/** Live segments naming any of the words (in name or path) that audiences may be made from, largest first, not the audiences' own: the optimized audience's category buyers. */
 export function segmentsMatching(db: Executor, clientRegionId: number, words: readonly string[]) {
   const matches = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`).flatMap((p) => [ilike(segments.name, p), sql`${segments.pathParts}::text ilike ${p}`]);
   return db
     .select({ id: segments.shortId, name: segments.name, pathParts: segments.pathParts, people: segments.peopleCount })
     .from(segments)
     .innerJoin(vendors, eq(vendors.id, segments.vendorId))
-    .where(and(eq(segments.clientRegionId, clientRegionId), eq(segments.deleted, false), ne(vendors.vendorName, 'Audiences'), or(...matches)))
+    .where(and(eq(segments.clientRegionId, clientRegionId), eq(segments.deleted, false), eq(segments.allowCreateAudienceSingle, true), ne(vendors.vendorName, 'Audiences'), or(...matches)))
     .orderBy(desc(segments.peopleCount), asc(segments.shortId));
 }

@@ -181,12 +181,13 @@ export async function overlap(asker: Asker, audiences: { name: string; rules: Au
     const { pairs, regions } = intersectionFigures(answer);
     return { audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })), pairs, people: answer.people, regions };
   }
-  const [answer, everyone] = await Promise.all([timed(asker, () => engine.overlap(clientRegion, rules)), timed(asker, () => engine.ruleCounts(clientRegion, rules[0]!))]);
+  // One question per request (a user's share of the count slots is counted in questions).
+  const answer = await timed(asker, () => engine.overlap(clientRegion, rules));
   const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
   return {
     audiences: audiences.map((a, i) => ({ name: a.name, count: answer.sizes[i]! })),
     pairs: answer.pairs.map((p) => ({ ...p, share_of_a: share(p.count, answer.sizes[p.a]!), share_of_b: share(p.count, answer.sizes[p.b]!) })),
-    people: everyone.people,
+    people: asker.data.peopleOf(clientRegion),
   };
 }
 
