@@ -204,6 +204,24 @@ export class DataManager {
     this.catalogs.delete(clientRegionId);
   }
 
+  /**
+   * Reads a region's catalogue again at once (a segment was added or dropped: a kept set), while
+   * questions go on being checked against the last one until the new one is read. A request's
+   * transaction may be checking a rule: on PGlite it holds the one connection, so a read it
+   * waited for would wait for it in turn (the hang this replaced: a motivation request's POST
+   * waiting forever while a lookalike job had just forgotten the catalogue).
+   */
+  async refreshCatalog(clientRegionId: number): Promise<void> {
+    const last = this.catalogs.get(clientRegionId);
+    if (!last) return this.forgetCatalog(clientRegionId);
+    try {
+      const next = await repo.regionCatalog(this.db, clientRegionId);
+      if (this.catalogs.get(clientRegionId) === last) this.catalogs.set(clientRegionId, Promise.resolve(next));
+    } catch {
+      if (this.catalogs.get(clientRegionId) === last) this.catalogs.delete(clientRegionId);
+    }
+  }
+
   /** The segments and categories of a region, read once: no database round trip per question. */
   catalog(clientRegionId: number): Promise<repo.RegionCatalog> {
     let catalog = this.catalogs.get(clientRegionId);
@@ -268,7 +286,8 @@ export class DataManager {
       await this.bitmaps.dropSet(clientRegionId, shortId).catch(() => undefined);
       throw err;
     } finally {
-      this.forgetCatalog(clientRegionId);
+      // Resolved once questions know the set (the job marks its audience ready after this).
+      await this.refreshCatalog(clientRegionId);
     }
   }
 
@@ -276,7 +295,7 @@ export class DataManager {
   async dropSet(clientRegionId: number, shortId: number): Promise<void> {
     await this.store.dropSet(clientRegionId, 'segment', shortId);
     if (this.states.get(clientRegionId)?.state === 'ready') await this.bitmaps.dropSet(clientRegionId, shortId);
-    this.forgetCatalog(clientRegionId);
+    await this.refreshCatalog(clientRegionId);
   }
 
   statuses(): DataStatus[] {

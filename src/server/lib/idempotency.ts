@@ -83,6 +83,8 @@ export async function runIdempotent(
   request: FastifyRequest,
   reply: AnswerReply,
   work: (tx: Executor) => Promise<Answer>,
+  /** Work that needs the write committed and must be done before the answer goes out (engines told of a dropped set). */
+  afterCommit?: () => Promise<void>,
 ): Promise<void> {
   const key = idempotencyKey(request);
   const auth = request.auth;
@@ -107,7 +109,10 @@ export async function runIdempotent(
       `This X-Request-ID was already used for another request (${stored.method} ${stored.path}); a new request needs a new id.`);
   }
   if (replayed) reply.header(REPLAYED_HEADER, 'true');
-  else await sweepOldKeys(app);
+  else {
+    await afterCommit?.();
+    await sweepOldKeys(app);
+  }
   reply.code(stored.status);
   reply.type(stored.contentType);
   reply.send(stored.response);

@@ -43,8 +43,8 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = (action: Action, resource: Resource = 'audiences') => ({ access: { resource, action }, context: 'product' as const, feature: 'audiences' as const });
   const motivationAccess = (action: Action) => ({ access: { resource: 'request_motivation_audiences' as const, action }, context: 'product' as const, feature: 'explore' as const });
   const scope = (request: FastifyRequest, db: Executor = app.database.db): service.AudiencesScope => ({ db, auth: request.auth!, ctx: request.ctx!, data: app.data, requestId: request.id });
-  const idempotent = (request: FastifyRequest, reply: FastifyReply, write: (s: service.AudiencesScope) => Promise<Answer['body']>, status = 200) =>
-    runIdempotent(app, request, reply, async (tx) => ({ status, body: await write(scope(request, tx)) }));
+  const idempotent = (request: FastifyRequest, reply: FastifyReply, write: (s: service.AudiencesScope) => Promise<Answer['body']>, status = 200, afterCommit?: () => Promise<void>) =>
+    runIdempotent(app, request, reply, async (tx) => ({ status, body: await write(scope(request, tx)) }), afterCommit);
 
   app.post('/api/audiences', {
     config: access('create'),
@@ -129,8 +129,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await service.deleteAudience(s, request.params.id, request.query.version);
       drop = done.drop;
       return { data: { message: done.message } };
-    });
-    await service.dropStoredSet(app.data, drop);
+    }, 200, () => service.dropStoredSet(app.data, drop));
   });
 
   app.post('/api/audiences/:id/copy', {
@@ -218,8 +217,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await service.deleteAudience(s, request.params.id, request.query.version, AUDIENCES_TEXT.lookalikeDeleted);
       drop = done.drop;
       return { data: { message: done.message } };
-    });
-    await service.dropStoredSet(app.data, drop);
+    }, 200, () => service.dropStoredSet(app.data, drop));
   });
 
   // ---- motivation audiences (requested from Explore's motivation builder: POST is Explore's route) ----

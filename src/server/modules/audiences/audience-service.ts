@@ -420,7 +420,7 @@ export async function deleteAudience(scope: AudiencesScope, id: number, version:
 export async function dropStoredSet(data: DataManager, drop: { clientRegionId: number; shortId: number } | null) {
   if (!drop) return;
   await data.dropSet(drop.clientRegionId, drop.shortId).catch(() => undefined);
-  data.forgetCatalog(drop.clientRegionId);
+  await data.refreshCatalog(drop.clientRegionId);
 }
 
 /** A copy in the same scope: 'Copy of {name}' made unique unless named; a plain audience of the same rule, made from the original (its breadcrumb). */
