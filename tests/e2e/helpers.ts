@@ -65,3 +65,16 @@ export const persistedQueryKeys = (page: Page) =>
       get.onerror = () => resolve([]);
     };
   }));
+
+/**
+ * The signed-in user's role less one permission, as the page reads it: for the screens a role
+ * without it sees (the demo's roles have it since a later issue granted it).
+ */
+export async function withoutPermission(page: Page, resource: string, action: 'create' | 'read' | 'update' | 'destroy') {
+  await page.route('**/api/auth/authorize', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data.permissions[resource] = { ...body.data.permissions[resource], [action]: false };
+    await route.fulfill({ response, json: body });
+  });
+}

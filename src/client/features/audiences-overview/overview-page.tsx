@@ -1,5 +1,5 @@
 import './audiences.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
 import { DropdownMenu } from 'radix-ui';
@@ -51,14 +51,22 @@ interface Props {
  */
 export function AudiencesOverviewPage({ scope, context, query, onQuery }: Props) {
   const { productPath, permissions } = scope;
-  const setQuery = (next: (q: AudienceListQuery) => AudienceListQuery) => onQuery(next(query));
   const [search, setSearch] = useState(query.search);
   const [deleting, setDeleting] = useState<AudienceSummary | null>(null);
   const [details, setDetails] = useState<AudienceSummary | null>(null);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /**
+   * Another list: with the search as typed, and the typed search's pending request dropped (it
+   * holds the list as it was, and would undo this change if it fired before the address moved).
+   */
+  const setQuery = (next: (q: AudienceListQuery) => AudienceListQuery) => {
+    clearTimeout(searchTimer.current);
+    onQuery(next(search === query.search ? query : { ...query, search, page: 1 }));
+  };
   useEffect(() => {
     if (search === query.search) return;
-    const timer = setTimeout(() => onQuery({ ...query, search, page: 1 }), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
+    searchTimer.current = setTimeout(() => onQuery({ ...query, search, page: 1 }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(searchTimer.current);
   }, [search, query, onQuery]);
 
   const list = useQuery({ ...audienceListQueryOptions(context, query), placeholderData: keepPreviousData });
