@@ -7,7 +7,7 @@ import { audiences, clients, comparisons, motivationAudiences } from './schema';
 import { DEMO_USERS } from './demo-tenant';
 import { findUserByEmail } from '../modules/auth/auth-repository';
 import * as repo from '../modules/audiences/audience-repository';
-import { mapRule, rulesOf } from '../modules/audiences/audience-service';
+import { rulesOf, translateRule } from '../modules/audiences/audience-service';
 import { MOTIVATION_JOB, type MotivationPayload } from '../modules/audiences/lookalike-request';
 import { queueLookalike } from '../modules/audiences/lookalike-service';
 import { setMotivationJob } from '../modules/audiences/motivation-repository';
@@ -151,11 +151,7 @@ export async function completeAudiencesDemo(app: FastifyInstance): Promise<strin
     const targetRegion = await clientRegionId(db, target.clientId, target.regionId);
     const rules = rulesOf(source);
     let translated: AudienceRules | null = null;
-    if (rules && targetRegion !== null) {
-      const here = await repo.segmentsByShortIds(db, clientRegion, [...rules.include.and.flat(), ...rules.exclude]);
-      const there = new Map((await repo.liveSegmentsByIdentifiers(db, targetRegion, here.map((x) => x.identifier))).map((x) => [x.identifier, x.id]));
-      translated = mapRule(rules, new Map(here.flatMap((x) => (there.has(x.identifier) ? [[x.id, there.get(x.identifier)!] as const] : []))));
-    }
+    if (rules && targetRegion !== null) translated = await translateRule(db, rules, clientRegion, targetRegion);
     const targetEngine = targetRegion === null ? 'none' : app.data.engineFor(targetRegion, 'molecula');
     const people = translated && targetRegion !== null && typeof targetEngine !== 'string' ? await targetEngine.count(targetRegion, translated) : null;
     await repo.insertDerived(db, {

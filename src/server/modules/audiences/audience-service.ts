@@ -252,6 +252,17 @@ export async function usesOf(scope: Pick<AudiencesScope, 'db'>, row: repo.Audien
   ];
 }
 
+/**
+ * A rule of one client region in another's terms: each segment by its identifier (a client's
+ * regions share one catalogue), answering null when the other region lacks one of them or has
+ * it deleted (a stored set's segment is its own region's alone).
+ */
+export async function translateRule(db: Executor, rules: AudienceRules, from: number, to: number): Promise<AudienceRules | null> {
+  const here = await repo.segmentsByShortIds(db, from, ruleShortIds(rules));
+  const there = new Map((await repo.liveSegmentsByIdentifiers(db, to, here.map((x) => x.identifier))).map((x) => [x.identifier, x.id]));
+  return mapRule(rules, new Map(here.flatMap((x) => (there.has(x.identifier) ? [[x.id, there.get(x.identifier)!] as const] : []))));
+}
+
 /** Rewrites a rule's short ids through a map; null when one is missing. */
 export function mapRule(rules: AudienceRules, map: ReadonlyMap<number, number>): AudienceRules | null {
   const to = (id: number) => map.get(id);
@@ -265,23 +276,12 @@ export function mapRule(rules: AudienceRules, map: ReadonlyMap<number, number>):
  * The audience's people in each region of its client: the rule with its segments found by
  * identifier in that region, counted there; a region without them, or whose data is not ready, says so.
  */
-async function regionCounts(scope: AudiencesScope, row: repo.AudienceRow, rules: AudienceRules | null, contextRegion: number): Promise<AudienceDetail['region_counts']> {
-  const regions = await repo.regionsOfClient(scope.db, row.clientId);
-  const ids = ruleShortIds(rules);
-  const here = await repo.segmentsByShortIds(scope.db, contextRegion, ids);
-  const identifierOf = new Map(here.map((s) => [s.id, s.identifier]));
+async function regionCounts(scope: AudiencesScope, rules: AudienceRules | null, clientId: number, contextRegion: number): Promise<AudienceDetail['region_counts']> {
+  const regions = await repo.regionsOfClient(scope.db, clientId);
   const asker = { db: scope.db as Db, data: scope.data, auth: scope.auth, ctx: scope.ctx };
   return Promise.all(regions.map(async (r) => {
     const base = { region: r.slug, name: r.name };
-    if (!rules || ids.some((id) => !identifierOf.has(id))) return { ...base, people_count: null, note: AUDIENCES_TEXT.noSegmentsInRegion };
-    const there = await repo.liveSegmentsByIdentifiers(scope.db, r.clientRegionId, [...identifierOf.values()]);
-    const byIdentifier = new Map(there.map((s) => [s.identifier, s.id]));
-    const map = new Map<number, number>();
-    for (const [id, identifier] of identifierOf) {
-      const found = byIdentifier.get(identifier);
-      if (found !== undefined) map.set(id, found);
-    }
-    const mapped = mapRule(rules, map);
+    const mapped = rules ? await translateRule(scope.db, rules, contextRegion, r.clientRegionId) : null;
     if (!mapped) return { ...base, people_count: null, note: AUDIENCES_TEXT.noSegmentsInRegion };
     const engine = scope.data.engineFor(r.clientRegionId, scope.auth.dataSource);
     if (typeof engine === 'string') return { ...base, people_count: null, note: engine };
@@ -304,7 +304,7 @@ export async function audienceDetail(scope: AudiencesScope, id: number, opts: { 
     repo.segmentsByShortIds(scope.db, contextRegion, ruleShortIds(rules)),
     lineageOf(scope, row),
     usesOf(scope, row),
-    regionCounts(scope, row, rules, contextRegion),
+    regionCounts(scope, rules, row.clientId, contextRegion),
   ]);
   const reach = reachSchema.safeParse(row.reach);
   const quality = lookalikeQualitySchema.safeParse(row.quality);

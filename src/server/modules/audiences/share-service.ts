@@ -1,5 +1,6 @@
 import { AUDIENCES_TEXT } from '@shared/rules/audience-kinds';
 import { hasFeature } from '@shared/rules/access';
+import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -8,7 +9,7 @@ import { hierarchyFor } from '../hierarchy/hierarchy-service';
 import { clientRegionId } from '../insights/insights-repository';
 import { contextClientRegion, timed } from '../insights/insights-service';
 import * as repo from './audience-repository';
-import { audienceAudit, listedInScope, mapRule, rulesOf, type AudiencesScope } from './audience-service';
+import { audienceAudit, listedInScope, rulesOf, translateRule, type AudiencesScope } from './audience-service';
 
 /** The user's other clients (with the audiences feature), their regions and products: where an audience may be shared. */
 export async function shareTargets(scope: AudiencesScope) {
@@ -26,7 +27,7 @@ export async function shareTargets(scope: AudiencesScope) {
 export interface PreparedShare {
   source: repo.AudienceRow;
   target: { clientId: number; clientName: string; regionId: number; productId: number };
-  rules: ReturnType<typeof mapRule>;
+  rules: AudienceRules | null;
   peopleCount: number | null;
 }
 
@@ -54,16 +55,7 @@ export async function prepareShare(scope: AudiencesScope, id: number, body: { cl
   let peopleCount: number | null = null;
   const targetRegion = await clientRegionId(scope.db, client.id, region.id);
   if (rules && targetRegion !== null) {
-    const ids = [...new Set([...rules.include.and.flat(), ...rules.exclude])];
-    const here = await repo.segmentsByShortIds(scope.db, await contextClientRegion(scope), ids);
-    const there = await repo.liveSegmentsByIdentifiers(scope.db, targetRegion, here.map((s) => s.identifier));
-    const byIdentifier = new Map(there.map((s) => [s.identifier, s.id]));
-    const map = new Map<number, number>();
-    for (const s of here) {
-      const found = byIdentifier.get(s.identifier);
-      if (found !== undefined) map.set(s.id, found);
-    }
-    translated = mapRule(rules, map);
+    translated = await translateRule(scope.db, rules, await contextClientRegion(scope), targetRegion);
     const engine = translated ? scope.data.engineFor(targetRegion, scope.auth.dataSource) : 'no rule';
     if (translated && typeof engine !== 'string') {
       const rule = translated;
