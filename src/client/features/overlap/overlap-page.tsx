@@ -117,6 +117,7 @@ export function OverlapPage({ scope, comparisonId }: Props) {
             open={open}
             may={may}
             onCreated={created}
+            creating={pendingId !== null}
           />
         </div>
       </div>
@@ -130,10 +131,12 @@ interface WorkspaceProps {
   open: ComparisonView | undefined;
   may: { create: boolean; update: boolean; destroy: boolean };
   onCreated(tmpId: string, queued: Promise<{ id: string }>): void;
+  /** A comparison made here is on its way (not yet shown from the outbox): Compare makes no second one. */
+  creating: boolean;
 }
 
 /** The picker and the open comparison's results; its picks start from the open comparison and go when another opens. */
-function Workspace({ scope, context, open, may, onCreated }: WorkspaceProps) {
+function Workspace({ scope, context, open, may, onCreated, creating }: WorkspaceProps) {
   const queryClient = useQueryClient();
   const names = useMemberNames(context, scope.context.region?.slug ?? '', open);
   const [name, setName] = useState(open?.name ?? '');
@@ -149,6 +152,7 @@ function Workspace({ scope, context, open, may, onCreated }: WorkspaceProps) {
       void updateComparison(context, open, fields);
       return toast(OVERLAP_TEXT.updated(name.trim()));
     }
+    if (creating) return;
     const { id, queued } = createComparison(context, name, picked);
     onCreated(id, queued);
     toast(OVERLAP_TEXT.saved(name.trim()));
