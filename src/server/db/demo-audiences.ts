@@ -10,6 +10,7 @@ import * as repo from '../modules/audiences/audience-repository';
 import { rulesOf, translateRule } from '../modules/audiences/audience-service';
 import { MOTIVATION_JOB, type MotivationPayload } from '../modules/audiences/lookalike-request';
 import { queueLookalike } from '../modules/audiences/lookalike-service';
+import { insertSharedCopy } from '../modules/audiences/share-service';
 import { setMotivationJob } from '../modules/audiences/motivation-repository';
 import { insertMotivation } from '../modules/explore/explore-repository';
 import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
@@ -154,19 +155,7 @@ export async function completeAudiencesDemo(app: FastifyInstance): Promise<strin
     if (rules && targetRegion !== null) translated = await translateRule(db, rules, clientRegion, targetRegion);
     const targetEngine = targetRegion === null ? 'none' : app.data.engineFor(targetRegion, 'molecula');
     const people = translated && targetRegion !== null && typeof targetEngine !== 'string' ? await targetEngine.count(targetRegion, translated) : null;
-    await repo.insertDerived(db, {
-      ...target,
-      name: source.name,
-      description: source.description,
-      type: source.type,
-      audienceType: source.audienceType,
-      rules: translated,
-      peopleCount: people,
-      countedAt: people === null ? null : new Date(),
-      sourceIdentifier: source.identifier,
-      sharedFromClientId: acme.id,
-      createdBy: admin.id,
-    });
+    await insertSharedCopy(db, source, { target, rules: translated, peopleCount: people, fromClientId: acme.id, userId: admin.id });
     made.push(`${s.audience} (shared with ${s.to.client})`);
   }
   return made;

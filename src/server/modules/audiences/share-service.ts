@@ -2,7 +2,7 @@ import { AUDIENCES_TEXT } from '@shared/rules/audience-kinds';
 import { hasFeature } from '@shared/rules/access';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { writeAudit } from '../audit/audit-repository';
 import { hierarchyFor } from '../hierarchy/hierarchy-service';
@@ -65,22 +65,40 @@ export async function prepareShare(scope: AudiencesScope, id: number, body: { cl
   return { source, target: { clientId: client.id, clientName: client.name, regionId: region.id, productId: product.id }, rules: translated, peopleCount };
 }
 
+/**
+ * Writes the copy of `source` shared into a target product: read-only there, naming its source and
+ * the client it came from (the share route's, and the demo's).
+ */
+export function insertSharedCopy(db: Executor, source: repo.AudienceRow, copy: {
+  target: { clientId: number; productId: number; regionId: number };
+  rules: AudienceRules | null;
+  peopleCount: number | null;
+  fromClientId: number;
+  userId: number;
+}) {
+  return repo.insertDerived(db, {
+    ...copy.target,
+    name: source.name,
+    description: source.description,
+    type: source.type,
+    audienceType: source.audienceType,
+    rules: copy.rules,
+    peopleCount: copy.peopleCount,
+    countedAt: copy.peopleCount === null ? null : new Date(),
+    sourceIdentifier: source.identifier,
+    sharedFromClientId: copy.fromClientId,
+    createdBy: copy.userId,
+  });
+}
+
 /** Writes the shared copy in the target client: read-only there, naming its source. */
 export async function shareAudience(scope: AudiencesScope, p: PreparedShare) {
-  const row = await repo.insertDerived(scope.db, {
-    clientId: p.target.clientId,
-    productId: p.target.productId,
-    regionId: p.target.regionId,
-    name: p.source.name,
-    description: p.source.description,
-    type: p.source.type,
-    audienceType: p.source.audienceType,
+  const row = await insertSharedCopy(scope.db, p.source, {
+    target: { clientId: p.target.clientId, productId: p.target.productId, regionId: p.target.regionId },
     rules: p.rules,
     peopleCount: p.peopleCount,
-    countedAt: p.peopleCount === null ? null : new Date(),
-    sourceIdentifier: p.source.identifier,
-    sharedFromClientId: scope.ctx.clientId,
-    createdBy: scope.auth.user.id,
+    fromClientId: scope.ctx.clientId,
+    userId: scope.auth.user.id,
   });
   await writeAudit(scope.db, audienceAudit(scope, 'audience.share', p.source.id, { to_client: p.target.clientId, copy: row.id, translated: p.rules !== null }));
   return { id: row.id, client: p.target.clientName, message: AUDIENCES_TEXT.shared(p.target.clientName) };
