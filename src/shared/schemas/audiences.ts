@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { AUDIENCE_LIST, LOOKALIKE } from '../rules/audience-kinds';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
-import { idParamsSchema, idSchema, MAX_ID } from './ids';
+import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
 
 /**
@@ -16,7 +16,6 @@ import { text } from './text';
  * `rules` name that segment (decision 012).
  */
 
-const versionSchema = z.int().check(z.positive('A version must be a positive whole number'), z.lte(MAX_ID, `A version must be at most ${MAX_ID}`));
 const nameField = text(1000, { trim: false, tooLong: 'A name can be at most 1000 characters' });
 
 /** What the overview's type filter and a row's subtitle speak of (spec 1 §2.4 labels). */

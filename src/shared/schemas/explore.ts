@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { EXPLORE_LIMITS } from '../rules/explore';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
-import { idParamsSchema, idSchema, MAX_ID } from './ids';
+import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
 
 /**
@@ -13,7 +13,6 @@ import { text } from './text';
  * is merged field by field over a newer version (decision 006).
  */
 
-const versionSchema = z.int().check(z.positive('A version must be a positive whole number'), z.lte(MAX_ID, `A version must be at most ${MAX_ID}`));
 /** Untrimmed: the rules tell a blank name from an empty one and trim it themselves. */
 const nameField = text(1000, { trim: false, tooLong: 'A name can be at most 1000 characters' });
 /** A temporary key the client gave an item it made offline; the answer maps it to the new id. */

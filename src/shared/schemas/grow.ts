@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { GROW } from '../rules/grow';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
-import { idParamsSchema, idSchema, MAX_ID } from './ids';
+import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
 
 /**
@@ -93,8 +93,6 @@ export const mekkoResponseSchema = z.object({
 });
 export const mekkoConflictSchema = versionConflictSchema(mekkoSchema);
 
-/** Versions are 32-bit in the database like ids: a larger one is refused before it reaches SQL. */
-const versionSchema = z.int().check(z.positive('A version must be a positive whole number'), z.lte(MAX_ID, `A version must be at most ${MAX_ID}`));
 /** Untrimmed: the Grow rules tell a blank name from an empty one (spec 3 §5) and trim it themselves. */
 const nameField = text(1000, { trim: false, tooLong: 'A name can be at most 1000 characters' });
 /** A temporary key the client gave an item it made offline; the answer maps it to the new id. */

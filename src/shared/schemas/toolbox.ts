@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { versionConflictSchema } from './error';
-import { idParamsSchema } from './ids';
+import { idParamsSchema, versionSchema } from './ids';
 import { text } from './text';
 
 /** A unit's own fields, as it is read. */
@@ -34,7 +34,6 @@ export const toolboxUnitParamsSchema = z.object({
 });
 export const toolboxUnitIdParamsSchema = idParamsSchema;
 
-const versionSchema = z.int().check(z.positive('A version must be a positive whole number'));
 
 /**
  * The fields a write sends, as the one text schema allows them (limits beyond the rules' own, so
