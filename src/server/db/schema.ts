@@ -8,6 +8,7 @@ import {
   doublePrecision,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -591,4 +592,90 @@ export const comparisons = pgTable('comparisons', {
 }, (t) => [
   index('comparisons_scope_idx').on(t.clientId, t.productId, t.regionId),
   uniqueIndex('comparisons_scope_name_key').on(t.productId, t.regionId, sql`lower(btrim(${t.name}))`),
+]);
+
+/**
+ * Journeys (spec 3 §3; issue 17; decision 013): brands (rows) by stages (columns) of a product in
+ * a region of a client, with one cell (sub-market) per brand and stage, saved and versioned as
+ * one entity. Scoped as `mekkos`: names unique per scope, trimmed and case-insensitively; at most
+ * one default per scope.
+ */
+export const journeys = pgTable('journeys', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  hasTransitionData: boolean('has_transition_data').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('journeys_scope_idx').on(t.clientId, t.productId, t.regionId),
+  uniqueIndex('journeys_scope_name_key').on(t.productId, t.regionId, sql`lower(btrim(${t.name}))`),
+  uniqueIndex('journeys_scope_default_key').on(t.productId, t.regionId).where(sql`${t.isDefault}`),
+]);
+
+/**
+ * A journey's rows. Names are unique per journey (checked by the service on the whole journey, as
+ * a save may swap two names, which a unique index would refuse row by row).
+ */
+export const journeyBrands = pgTable('journey_brands', {
+  id: serial('id').primaryKey(),
+  journeyId: integer('journey_id').notNull().references(() => journeys.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  order: integer('order').notNull(),
+}, (t) => [
+  index('journey_brands_journey_idx').on(t.journeyId, t.order),
+]);
+
+/** A journey's columns; `icon` is one of rules/journey JOURNEY_ICONS. */
+export const journeyStages = pgTable('journey_stages', {
+  id: serial('id').primaryKey(),
+  journeyId: integer('journey_id').notNull().references(() => journeys.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  priority: integer('priority').notNull(),
+  icon: text('icon').notNull().default('blank'),
+}, (t) => [
+  index('journey_stages_journey_idx').on(t.journeyId, t.priority),
+]);
+
+/**
+ * Discussion cluster nodes of a client (spec 3 §3): written by the uploads issue, read by the
+ * journey's cells and Grow's audiences.
+ */
+export const discussionClusterNodes = pgTable('discussion_cluster_nodes', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+}, (t) => [index('discussion_cluster_nodes_client_idx').on(t.clientId, t.name)]);
+
+/** The clusters (word bubbles) of a node; size 1-100. */
+export const discussionClusters = pgTable('discussion_clusters', {
+  id: serial('id').primaryKey(),
+  nodeId: integer('node_id').notNull().references(() => discussionClusterNodes.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  size: integer('size').notNull(),
+}, (t) => [
+  index('discussion_clusters_node_idx').on(t.nodeId),
+  check('discussion_clusters_size_check', sql`${t.size} BETWEEN 1 AND 100`),
+]);
+
+/** A journey's cells: one per brand and stage. Segment short ids are the context region's. */
+export const journeySubMarkets = pgTable('journey_sub_markets', {
+  id: serial('id').primaryKey(),
+  journeyId: integer('journey_id').notNull().references(() => journeys.id, { onDelete: 'cascade' }),
+  journeyBrandId: integer('journey_brand_id').notNull().references(() => journeyBrands.id, { onDelete: 'cascade' }),
+  journeyStageId: integer('journey_stage_id').notNull().references(() => journeyStages.id, { onDelete: 'cascade' }),
+  population: bigint('population', { mode: 'number' }).notNull().default(0),
+  matchedId: integer('matched_id'),
+  modeledId: integer('modeled_id'),
+  discussionClusterNodeId: integer('discussion_cluster_node_id').references(() => discussionClusterNodes.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('journey_sub_markets_journey_idx').on(t.journeyId),
+  uniqueIndex('journey_sub_markets_cell_key').on(t.journeyBrandId, t.journeyStageId),
+  index('journey_sub_markets_stage_idx').on(t.journeyStageId),
 ]);
