@@ -349,7 +349,7 @@ export function journeyChanged(loaded: JourneyDraft, draft: JourneyDraft): boole
 function normalise(d: JourneyDraft) {
   const cells = [...d.sub_markets]
     .map((c) => ({ b: String(c.journey_brand_id), s: String(c.journey_stage_id), p: c.population, m: c.matched_id, o: c.modeled_id, d: c.discussion_cluster_node_id }))
-    .sort((x, y) => (x.b + x.s).localeCompare(y.b + y.s));
+    .sort((x, y) => x.b.localeCompare(y.b) || x.s.localeCompare(y.s));
   return {
     n: d.name, d: d.default, t: d.has_transition_data,
     b: orderedBrands(d.brands).map((b) => [String(b.id), b.name]),
