@@ -14,3 +14,4 @@ registerEntityLoader('motivation_audience', () => import('./features/audiences/m
 registerEntityLoader('persona', () => import('./features/explore/persona-commands'));
 registerEntityLoader('custom_widget', () => import('./features/explore/widget-commands'));
 registerEntityLoader('comparison', () => import('./features/overlap/comparison-commands'));
+registerEntityLoader('journey', () => import('./features/journey/data/journey-commands'));
