@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { TIMING } from '@shared/constants';
 import { removeToast, ui } from '../lib/ui-store';
 
-/** Toasts: success style, 4000 ms, not dismissible (spec 1 §9): no close button, no swipe. */
+/** Toasts: success style (or error, when asked), 4000 ms, not dismissible (spec 1 §9): no close button, no swipe. */
 export function ToastRegion() {
   const snap = useSnapshot(ui);
   return (
@@ -11,7 +11,7 @@ export function ToastRegion() {
       {snap.toasts.map((t) => (
         <Toast.Root
           key={t.id}
-          className="toast toast--success"
+          className={`toast toast--${t.tone ?? 'success'}`}
           duration={t.durationMs ?? TIMING.toastMs}
           onOpenChange={(open) => {
             if (!open) removeToast(t.id);

@@ -6,6 +6,8 @@ export interface Toast {
   description?: string;
   /** How long it shows; the shell's default (spec 1 §9) when not given. */
   durationMs?: number;
+  /** An error notice (the journey builder's name notices, spec 3 §5) is styled as one; success otherwise. */
+  tone?: 'success' | 'error';
 }
 
 export interface Warning {
@@ -43,8 +45,8 @@ export function showWarning(lines: string[], ms: number): void {
   }, ms);
 }
 
-export function showToast(title: string, description?: string, durationMs?: number): void {
-  ui.toasts.push({ id: nextId++, title, description, durationMs });
+export function showToast(title: string, description?: string, durationMs?: number, tone?: Toast['tone']): void {
+  ui.toasts.push({ id: nextId++, title, description, durationMs, tone });
 }
 
 export function removeToast(id: number): void {

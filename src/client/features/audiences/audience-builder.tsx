@@ -29,7 +29,7 @@ import { RuleSummary } from './rule-summary';
 import { saveAudience, type AudienceDraft } from './save-audience-commands';
 import { createOptimizedAudience, OPTIMIZED_HIERARCHY, optimizedSeedQueryOptions, updateSavedAudience } from './saved-audience-writes';
 import { isApiError } from '../../lib/api-error';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { UnsavedChangesDialog } from '../../components/unsaved-changes-dialog';
 import { useLiveCounts } from './use-live-counts';
 import { ValuesPicker } from './values-picker';
 

@@ -38,9 +38,6 @@ export const BUILDER_TEXT = {
   smallSample: (threshold: number) => `This audience has fewer than ${threshold} people: results based on it may not be reliable.`,
   needsConnection: 'Counts need a connection.',
   lastKnown: 'Last known',
-  unsavedTitle: 'You have unsaved changes',
-  unsavedText: 'Are you sure you want to discard these changes?',
-  discard: 'Discard',
   growSubtitle: 'From your Grow chart selection',
 } as const;
 

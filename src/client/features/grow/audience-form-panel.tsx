@@ -5,7 +5,7 @@ import { SlideInPanel } from '../../components/slide-in-panel';
 import { BUILD_TIER } from '../../lib/guards';
 import type { AudienceFields } from './chart-commands';
 import type { AudienceView, MarketView } from './chart-edits';
-import { SegmentPicker } from './segment-picker';
+import { SegmentPicker } from '../../components/segment-picker';
 
 interface Props {
   audience: AudienceView | null;

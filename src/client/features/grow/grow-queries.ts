@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import { countsResponseSchema, segmentsPageSchema, type Counts, type CountsBody } from '@shared/schemas/insights';
+import { countsResponseSchema, type Counts, type CountsBody } from '@shared/schemas/insights';
 import {
   mekkoListResponseSchema,
   mekkoResponseSchema,
@@ -86,15 +86,4 @@ export const verticalsQueryOptions = (context: string) =>
     queryKey: ['grow', context, 'verticals'] as const,
     queryFn: async () => (await api('/api/grow/verticals', verticalsResponseSchema, { context: slugs(context) })).data,
     staleTime: Infinity,
-  });
-
-export const segmentSearchQueryOptions = (context: string, region: string, q: string) =>
-  queryOptions({
-    queryKey: ['grow', context, 'segments', region, q] as const,
-    queryFn: async () => {
-      const query = new URLSearchParams({ region, per_page: '50' });
-      if (q) query.set('q', q);
-      return (await api(`/api/segments?${query.toString()}`, segmentsPageSchema, { context: slugs(context) })).data;
-    },
-    staleTime: FIVE_MINUTES,
   });

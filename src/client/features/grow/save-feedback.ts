@@ -1,5 +1,6 @@
 import { GROW_TEXT } from '@shared/rules/grow';
 import type { OutboxCommand } from '@shared/rules/outbox';
+import type { Acknowledgement } from '../../lib/offline/save-acknowledgement';
 import { MEKKO_ENTITY } from './grow-keys';
 
 /**
@@ -7,9 +8,6 @@ import { MEKKO_ENTITY } from './grow-keys';
  * something is on its way to or from the server, the success notice once the server has an edit,
  * "Saved on this device" while it only sits in the outbox.
  */
-
-/** How an edit went, as far as the notice is concerned. */
-export type Acknowledgement = 'applied' | 'refused' | 'queued';
 
 type QueuedEdit = Pick<OutboxCommand, 'entity' | 'state'> & { context: string | null };
 

@@ -4,7 +4,7 @@ import type { StoredCommand } from '../../lib/offline/db';
 import * as commands from './chart-commands';
 import type { AudienceView, MarketView, MekkoView, SummaryView } from './chart-edits';
 import { growState, growToast } from './grow-store';
-import { acknowledgement } from './save-acknowledgement';
+import { acknowledgement } from '../../lib/offline/save-acknowledgement';
 import { noticeFor } from './save-feedback';
 
 interface Options {

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GrowSegment } from '@shared/schemas/grow';
-import { segmentSearchQueryOptions } from './grow-queries';
+import { segmentSearchQueryOptions } from '../lib/segment-search-queries';
 
 interface Props {
   label: string;
@@ -15,7 +15,7 @@ interface Props {
   onChange: (segment: { id: number; name: string; path_parts: string[]; people: number } | null) => void;
 }
 
-/** A single-select segment picker with search and a clear button (spec 3 §5). */
+/** A single-select segment picker with search and a clear button (spec 3 §2.4, §5): Grow's audiences and Journey's cells. */
 export function SegmentPicker({ label, context, region, kind, value, known, onChange }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);

@@ -1,6 +1,8 @@
-import { deviceDb } from '../../lib/offline/device-db';
-import { whenSettled } from '../../lib/offline/outbox-client';
-import type { Acknowledgement } from './save-feedback';
+import { deviceDb } from './device-db';
+import { whenSettled } from './outbox-client';
+
+/** How an edit went, as far as the page's notice is concerned (Grow's and Journey's saves). */
+export type Acknowledgement = 'applied' | 'refused' | 'queued';
 
 /** How often a sent edit is looked at for a failed send (it then waits on the device for a retry). */
 const WATCH_MS = 400;
