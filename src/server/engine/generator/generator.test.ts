@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from './catalog';
-import { buildCatalog, generateMembers, valueProbabilities, type GeneratorOptions, type MemberSet } from './generator';
+import { DEMO_FUNNEL, DEMO_FUNNEL_CLIENT, FUNNEL_SHORT_ID_OFFSET, funnelIdentifier } from './funnel';
+import { buildCatalog, catalogSeedOf, generateMembers, valueProbabilities, type GeneratorOptions, type MemberSet } from './generator';
 import { Random } from './random';
 
 const OPTIONS: GeneratorOptions = { people: 200_000, segments: 300, seed: 42 };
@@ -130,5 +131,78 @@ describe('the members', () => {
       if (favoured < 0 || plain < 0 || lists[favoured]!.length < 500 || lists[plain]!.length < 500) continue;
       expect(rate(lists[favoured]!)).toBeGreaterThan(rate(lists[plain]!) * 1.5);
     }
+  });
+});
+
+describe('brand funnels', () => {
+  const options: GeneratorOptions = { people: 100_000, segments: 60, seed: 'funnel', catalogSeed: catalogSeedOf(DEMO_FUNNEL_CLIENT), shortIdBase: 300_000 };
+  const catalog = buildCatalog(options);
+  const sets = [...generateMembers(options, catalog)].filter((s): s is Extract<MemberSet, { kind: 'segment' }> => s.kind === 'segment');
+  const membersOf = new Map(sets.map((s) => [s.segment.identifier, s.members]));
+  const stages = DEMO_FUNNEL.stages.map((s) => s.name);
+  const chain = (brand: string, modeled = false) => stages.map((stage) => membersOf.get(funnelIdentifier(brand, stage, modeled))!);
+  const both = (a: Uint32Array, b: Uint32Array) => {
+    const inA = new Set(a);
+    return b.reduce((n, id) => n + (inA.has(id) ? 1 : 0), 0);
+  };
+
+  it("are added after the demo client's other segments, which stay as they were", () => {
+    const without = buildCatalog({ ...options, funnel: null });
+    expect(catalog.segments.slice(0, 60)).toEqual(without.segments);
+    const funnel = catalog.segments.slice(60);
+    expect(funnel).toHaveLength(DEMO_FUNNEL.brands.length * stages.length * 2);
+    expect(funnel.map((s) => s.shortId)).toEqual(funnel.map((_, i) => 300_000 + FUNNEL_SHORT_ID_OFFSET + i + 1));
+    expect(new Set(catalog.segments.map((s) => s.identifier)).size).toBe(catalog.segments.length);
+    expect(new Set(catalog.segments.map((s) => s.name)).size).toBe(catalog.segments.length);
+    expect(funnel.every((s) => !s.deleted && s.kind === 'regular')).toBe(true);
+    expect(funnel.filter((s) => s.vendorType === 'modeled')).toHaveLength(funnel.length / 2);
+    const plain = [...generateMembers({ ...options, funnel: null })].filter((s): s is Extract<MemberSet, { kind: 'segment' }> => s.kind === 'segment');
+    for (const s of plain) expect(membersOf.get(s.segment.identifier)).toEqual(s.members);
+  });
+
+  it('belong to the demo client only', () => {
+    expect(buildCatalog({ ...options, catalogSeed: catalogSeedOf('globex') }).segments.some((s) => s.funnel)).toBe(false);
+    expect(buildCatalog(OPTIONS).segments.some((s) => s.funnel)).toBe(false);
+  });
+
+  it('nest: each stage 85-95 % inside the one before, sizes falling from about half the people to a few %', () => {
+    for (const brand of DEMO_FUNNEL.brands) {
+      for (const modeled of [false, true]) {
+        const sets = chain(brand.name, modeled);
+        for (const members of sets) {
+          for (let i = 1; i < members.length; i++) if (!(members[i]! > members[i - 1]!)) throw new Error('not strictly ascending');
+        }
+        for (let k = 1; k < sets.length; k++) {
+          expect(sets[k]!.length).toBeLessThan(sets[k - 1]!.length * 0.8);
+          const inside = both(sets[k - 1]!, sets[k]!) / sets[k]!.length;
+          expect(inside).toBeGreaterThan(0.83);
+          expect(inside).toBeLessThan(0.96);
+          // The transition (the share of a stage's people in the next one) is well above chance.
+          const transition = both(sets[k - 1]!, sets[k]!) / sets[k - 1]!.length;
+          expect(transition).toBeGreaterThan((1.4 * sets[k]!.length) / options.people);
+        }
+        expect(sets[sets.length - 1]!.length / options.people).toBeGreaterThan(0.004);
+        expect(sets[sets.length - 1]!.length / options.people).toBeLessThan(0.06);
+      }
+    }
+    const fizz = chain('Fizz Original');
+    expect(fizz[0]!.length / options.people).toBeGreaterThan(0.4);
+    expect(fizz[0]!.length / options.people).toBeLessThan(0.6);
+  });
+
+  it('give brands different strengths, and a modeled chain mostly inside the matched one', () => {
+    const sizes = DEMO_FUNNEL.brands.map((b) => chain(b.name).map((m) => m.length));
+    expect(sizes[0]![2]!).toBeGreaterThan(2 * sizes[3]![2]!);
+    expect(new Set(sizes.map((s) => s[0])).size).toBe(sizes.length);
+    for (const brand of DEMO_FUNNEL.brands) {
+      const [matched, modeled] = [chain(brand.name)[0]!, chain(brand.name, true)[0]!];
+      expect(modeled.length).toBeGreaterThan(matched.length);
+      expect(both(matched, modeled) / modeled.length).toBeGreaterThan(0.75);
+    }
+  });
+
+  it('are the same for the same seed', () => {
+    const again = [...generateMembers(options)].filter((s): s is Extract<MemberSet, { kind: 'segment' }> => s.kind === 'segment' && !!s.segment.funnel);
+    for (const s of again) expect(s.members).toEqual(membersOf.get(s.segment.identifier));
   });
 });

@@ -1,5 +1,9 @@
 import { CATEGORIES, SEGMENT_TREE, VENDORS } from './catalog';
+import { DEMO_FUNNEL, DEMO_FUNNEL_CLIENT, FUNNEL_SHORT_ID_OFFSET, funnelMembers, funnelSegments, type FunnelDefinition, type FunnelPlace } from './funnel';
 import { Random } from './random';
+import { sample, valueProbabilities } from './sampling';
+
+export { valueProbabilities };
 
 /**
  * The deterministic synthetic data of issue 3: people with one value in each demographic
@@ -24,6 +28,11 @@ export interface GeneratorOptions {
    * passes clientRegionId x SHORT_ID_SPAN). Identifiers stay the vendor's, the same in every region.
    */
   shortIdBase?: number;
+  /**
+   * Brand funnels (funnel.ts) added after the other segments: none with null; by default the
+   * demo's cola funnel for the demo client's catalogue seed (catalogSeedOf(DEMO_FUNNEL_CLIENT)), none for others.
+   */
+  funnel?: FunnelDefinition | null;
 }
 
 /**
@@ -61,6 +70,8 @@ export interface SegmentDefinition {
   categoryIndex: number;
   lifts: number[];
   allowCreateAudienceSingle: boolean;
+  /** A brand funnel's segment: its people nest in the stage before (funnel.ts). */
+  funnel?: FunnelPlace;
 }
 
 export interface Catalog {
@@ -128,7 +139,18 @@ export function buildCatalog(options: GeneratorOptions): Catalog {
       allowCreateAudienceSingle: random.next() < 0.9,
     });
   }
+  const funnel = funnelOf(options);
+  if (funnel) {
+    if (options.segments > FUNNEL_SHORT_ID_OFFSET) throw new RangeError(`A catalogue with a funnel may have at most ${FUNNEL_SHORT_ID_OFFSET} other segments`);
+    segments.push(...funnelSegments(funnel, options.shortIdBase ?? 0));
+  }
   return { attributes, segments };
+}
+
+/** The funnel a catalogue has: the one asked, else the demo's for the demo client's catalogue seed. */
+export function funnelOf(options: GeneratorOptions): FunnelDefinition | null {
+  if (options.funnel !== undefined) return options.funnel;
+  return (options.catalogSeed ?? options.seed) === catalogSeedOf(DEMO_FUNNEL_CLIENT) ? DEMO_FUNNEL : null;
 }
 
 /** Walker's alias table: one draw per person whatever the number of values. */
@@ -178,46 +200,6 @@ function valueLists(categoryIndex: number, people: number, seed: number | string
   return Array.from({ length: values }, (_, v) => ids.subarray(offsets[v]!, offsets[v + 1]!));
 }
 
-/** Chooses each person of `pool` with probability p, by geometric skips (cost ~ members, not pool). */
-function sample(pool: Uint32Array, p: number, random: Random, out: number[]): void {
-  if (p <= 0) return;
-  if (p >= 1) {
-    for (const id of pool) out.push(id);
-    return;
-  }
-  const logQ = Math.log1p(-p);
-  for (let i = Math.floor(Math.log(random.nextOpen()) / logQ); i < pool.length; i += 1 + Math.floor(Math.log(random.nextOpen()) / logQ)) {
-    out.push(pool[i]!);
-  }
-}
-
-/**
- * The chance of membership for the people of each value: proportional to the lifts, scaled so
- * the segment keeps its aimed density; a value whose chance would pass 1 is capped and the
- * rest is spread over the others.
- */
-export function valueProbabilities(density: number, lifts: readonly number[], shares: readonly number[]): number[] {
-  const p = lifts.map(() => 0);
-  const capped = new Set<number>();
-  for (let round = 0; round < lifts.length; round++) {
-    const left = density - [...capped].reduce((s, v) => s + (shares[v] ?? 0), 0);
-    const weight = lifts.reduce((s, l, v) => (capped.has(v) ? s : s + (shares[v] ?? 0) * l), 0);
-    if (weight <= 0 || left <= 0) break;
-    let changed = false;
-    lifts.forEach((l, v) => {
-      if (capped.has(v)) return;
-      p[v] = (left * l) / weight;
-      if (p[v]! >= 1) {
-        p[v] = 1;
-        capped.add(v);
-        changed = true;
-      }
-    });
-    if (!changed) break;
-  }
-  return p;
-}
-
 function segmentMembers(segment: SegmentDefinition, lists: Uint32Array[], people: number, seed: number | string): Uint32Array {
   const random = new Random(`segment:${seed}:${segment.identifier}`);
   const shares = lists.map((list) => list.length / people);
@@ -238,8 +220,10 @@ export function* generateMembers(options: GeneratorOptions, catalog = buildCatal
     const attributes = catalog.attributes.filter((a) => a.categoryIndex === categoryIndex);
     for (const [v, attribute] of attributes.entries()) yield { kind: 'attribute', attribute, members: lists[v]! };
     for (const segment of catalog.segments) {
-      if (segment.categoryIndex !== categoryIndex) continue;
+      if (segment.categoryIndex !== categoryIndex || segment.funnel) continue;
       yield { kind: 'segment', segment, members: segmentMembers(segment, lists, options.people, options.seed) };
     }
+    const funnel = catalog.segments.filter((s) => s.funnel && s.categoryIndex === categoryIndex);
+    for (const set of funnelMembers(funnel, lists, options.people, options.seed)) yield { kind: 'segment', ...set };
   }
 }
