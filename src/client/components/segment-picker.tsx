@@ -1,3 +1,4 @@
+import './segment-picker.css';
 import { useDeferredValue, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { GrowSegment } from '@shared/schemas/grow';
