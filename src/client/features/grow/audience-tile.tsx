@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { Tile } from '@shared/rules/mekko-layout';
 import { audienceName, audienceTooltip, tagColour, tagFill, tileText, type ChartAudience } from './chart-model';
-import { ChartTooltip } from './chart-tooltip';
+import { ChartTooltip } from '../../components/chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
-import { ZeroCountIcon } from './zero-count-icon';
+import { ZeroCountIcon } from '../../components/zero-count-icon';
 
 interface AudienceTileProps {
   audience: ChartAudience;

@@ -105,10 +105,9 @@ export function audienceName(audience: ChartAudience): string {
   return parts.join(', ');
 }
 
-export interface TooltipLine {
-  label: string;
-  value: string;
-}
+import type { TooltipLine } from '../../components/chart-tooltip';
+
+export type { TooltipLine };
 
 export function audienceTooltip(audience: ChartAudience, shareOfMarket: number): TooltipLine[] {
   const lines: TooltipLine[] = [

@@ -14,14 +14,14 @@ import type { MekkoView } from './chart-edits';
 import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-export';
 import type { ChartMarket } from './chart-model';
 import { FilterBar } from './filter-bar';
-import { GrowGutter } from './grow-gutter';
+import { SplitGutter } from '../../components/split-gutter';
 import { growState, setChartShare } from './grow-store';
 import { GrowTabs } from './grow-tabs';
 import { indexReportOfSelection } from './index-report-of-selection';
 import { InsightsPanel } from './insights-panel';
 import { MekkoChart } from './mekko-chart';
 import { saveAudienceHref } from './save-audience-link';
-import { SplitHandle } from './split-handle';
+import { SplitHandle } from '../../components/split-handle';
 import type { ChartActions } from './use-chart-actions';
 
 interface Props {
@@ -133,7 +133,7 @@ export function ChartWorkspace(props: Props) {
             />
         </section>
         {snap.focus === 'insights' ? <SplitHandle sharePct={snap.chartSharePct} onChange={setChartShare} /> : null}
-        <GrowGutter focus={snap.focus} selectedCount={selected.length} onFocus={(f) => (growState.focus = f)} />
+        <SplitGutter focus={snap.focus} selectedCount={selected.length} onFocus={(f) => (growState.focus = f)} />
         {snap.focus === 'insights' ? (
           <section className="grow-insights-area" aria-label="Insights">
             <InsightsPanel

@@ -21,7 +21,8 @@ import { contextOf } from './grow-preload';
 import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 import { growState, setSelection, setTab, showDialog } from './grow-store';
 import { ChartPicker } from './chart-picker';
-import { GrowAlert, InvalidChartDialog } from './grow-dialogs';
+import { InvalidChartDialog } from '../../components/invalid-chart-dialog';
+import { GrowAlert } from './grow-dialogs';
 import { madeOnDevice, savingNow } from './save-feedback';
 import { useChartActions } from './use-chart-actions';
 

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { GROW, type GrowTab } from '@shared/rules/grow';
 import { showToast } from '../../lib/ui-store';
-import { SPLIT } from './split-handle';
+import { SPLIT } from '../../components/split-handle';
 
 /**
  * Grow's screen state that is not server data (DESIGN: valtio): the tab, mode, focus, the
@@ -23,7 +23,7 @@ export const growState = proxy({
   tab: 'matched' as GrowTab,
   mode: 'view' as 'view' | 'edit',
   /** Which half has the room: the chart, or the insights (spec 3 §2.2: one at a time). */
-  focus: 'mekko' as 'mekko' | 'insights',
+  focus: 'chart' as 'chart' | 'insights',
   /** The chart's share of the width with the insights open, in percent (the user may drag it). */
   chartSharePct: SPLIT.defaultPct as number,
   /** Selected audience ids, per chart id. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { GROW_TEXT, zeroReason, type ZeroCause, type ZeroReason } from '@shared/rules/grow';
-import type { ChartAudience } from './chart-model';
+import './zero-count.css';
 
 const REASONS: readonly { reason: ZeroReason; text: string }[] = [
   { reason: 'expiration', text: GROW_TEXT.zeroCountExpiration },
@@ -15,13 +15,21 @@ function splitReason(text: string): [string, string] {
   return at === -1 ? ['', text] : [text.slice(0, at), text.slice(at + 2)];
 }
 
+/** The audience that counts zero: its name, its segment (null: none) and, when known, why. */
+export interface ZeroCountAudience {
+  name: string;
+  segment: Parameters<typeof zeroReason>[0];
+  zeroCause?: ZeroCause | null;
+  segmentKind?: 'Matched' | 'Modeled' | null;
+}
+
 /**
- * Why an audience counts zero (spec 3 §2.2): the three reasons, with the one that is true for this
+ * Why an audience (a Grow tile, a Journey stage's cell) counts zero (spec 3 §2.2): the three reasons, with the one that is true for this
  * audience marked, so the user knows whether to wait, pick another segment or replace it. An
  * audience with no segment for the tab (or a typed population of 0) has none of them: its own
  * cause is named first and marked, and no reason is.
  */
-export function ZeroCountDialog({ audience, onClose }: { audience: Pick<ChartAudience, 'name' | 'segment' | 'zeroCause' | 'segmentKind'>; onClose(): void }) {
+export function ZeroCountDialog({ audience, onClose }: { audience: ZeroCountAudience; onClose(): void }) {
   // Opened from an icon rather than a Dialog.Trigger, so radix has nothing to refocus on close:
   // remember what had focus (the icon) and go back to it, or keyboard users land on <body>.
   const [returnTo] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));

@@ -1,6 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Tooltip } from 'radix-ui';
-import type { TooltipLine } from './chart-model';
+import './chart-tooltip.css';
+
+/** A line of a chart tooltip: what and how much. */
+export interface TooltipLine {
+  label: string;
+  value: string;
+}
 
 /**
  * A chart tooltip on hover and on keyboard focus (radix Tooltip: it also describes the trigger
@@ -29,7 +35,7 @@ export function ChartTooltip({ title, lines, children }: { title: string; lines?
   );
 }
 
-/** A one-sentence tooltip (the zero-count icon). */
+/** A one-sentence tooltip (the zero-count icon, a cut name in full). */
 export function TextTooltip({ text, children }: { text: string; children: ReactElement }) {
   return <TooltipShell content={<p className="mekko-tooltip__text">{text}</p>}>{children}</TooltipShell>;
 }

@@ -1,3 +1,4 @@
+import './split.css';
 import type { KeyboardEvent, PointerEvent } from 'react';
 
 /** The chart's share of the split with the insights open, in percent (issue 13: 60 % unless the user drags it). */
@@ -6,7 +7,7 @@ export const SPLIT = { defaultPct: 60, minPct: 30, maxPct: 85, stepPct: 5 } as c
 export const clampShare = (pct: number) => Math.min(SPLIT.maxPct, Math.max(SPLIT.minPct, Math.round(pct)));
 
 /**
- * The handle between the chart and the insights: drag it, or focus it and use the arrow keys (Home
+ * The handle between a chart and its insights (Grow, Journey): drag it, or focus it and use the arrow keys (Home
  * and End for the ends), to give one side more room. A window splitter in ARIA's terms.
  */
 export function SplitHandle({ sharePct, onChange }: { sharePct: number; onChange(pct: number): void }) {
@@ -42,7 +43,7 @@ export function SplitHandle({ sharePct, onChange }: { sharePct: number; onChange
       aria-valuemax={SPLIT.maxPct}
       aria-valuenow={sharePct}
       aria-valuetext={`Chart ${sharePct}%`}
-      className="grow-split__handle"
+      className="split-handle"
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
     />

@@ -1,3 +1,4 @@
+import './zero-count.css';
 import { GROW_TEXT } from '@shared/rules/grow';
 import { TextTooltip } from './chart-tooltip';
 
@@ -9,13 +10,19 @@ const Icon = () => (
   </svg>
 );
 
+/** What the mark says: Grow's name an audience, Journey's a stage. */
+export interface ZeroCountTexts {
+  zeroCountClick: string;
+  zeroCountReplace: string;
+}
+
 /**
- * The mark on an audience that counts zero (spec 3 §2.2). When the user may open the
+ * The mark on an audience (a Grow tile, a Journey stage) that counts zero (spec 3 §2.2, §2.3). When the user may open the
  * explanation it is a button; otherwise it only says to pick another audience, so it is a
  * focusable image (focus shows the tooltip) rather than a button that does nothing.
  */
-export function ZeroCountIcon({ name, canOpen, onOpen }: { name: string; canOpen: boolean; onOpen(): void }) {
-  const text = canOpen ? GROW_TEXT.zeroCountClick : GROW_TEXT.zeroCountReplace;
+export function ZeroCountIcon({ name, canOpen, onOpen, texts = GROW_TEXT }: { name: string; canOpen: boolean; onOpen(): void; texts?: ZeroCountTexts }) {
+  const text = canOpen ? texts.zeroCountClick : texts.zeroCountReplace;
   return (
     <TextTooltip text={text}>
       {canOpen ? (
@@ -24,7 +31,7 @@ export function ZeroCountIcon({ name, canOpen, onOpen }: { name: string; canOpen
           className="zero-count-icon"
           aria-label={`${name}: ${text}`}
           onClick={(event) => {
-            // The icon sits on the tile: the click must not also select or edit the audience.
+            // The icon sits on the tile or gauge: the click must not also select or edit the audience.
             event.stopPropagation();
             onOpen();
           }}
