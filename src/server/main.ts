@@ -20,6 +20,8 @@ export async function main() {
   ]);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db, config.demoPassword) : false;
+  // Issue 17: the demo's journeys name the generated funnel's segments, known before the people are made.
+  if (config.seedDemo) await import('./db/demo-journeys').then(({ seedJourneyDemoIfEmpty }) => seedJourneyDemoIfEmpty(database.db));
   const app = await buildApp({ config, database, counts });
 
   // Expired sessions and old login failures are pruned hourly (any process may do it; it is idempotent).
