@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { JOURNEY_TEXT } from '@shared/rules/journey';
+import { AppLink } from '../../../components/app-link';
+import { discussionNodesQueryOptions } from '../data/journey-queries';
+
+interface Props {
+  context: string;
+  uploadHref: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+}
+
+/**
+ * The Discussion dropdown (spec 3 §2.4): the client's discussion cluster nodes that have
+ * clusters, by name; with none, a link to the bulk uploader instead.
+ */
+export function DiscussionField({ context, uploadHref, value, onChange }: Props) {
+  const id = useId();
+  const nodes = useQuery(discussionNodesQueryOptions(context));
+  const list = [...(nodes.data ?? [])].filter((n) => n.discussion_clusters.length > 0).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  if (nodes.isPending) return <p className="field" role="status">Loading discussion clusters</p>;
+  if (list.length === 0 && value === null) {
+    return (
+      <div className="field">
+        <span className="journey-mapping__label">Discussion</span>
+        {nodes.isError ? <p className="field__hint">Discussion clusters can be chosen when the network is back.</p> : (
+          <p className="field__hint">{JOURNEY_TEXT.noDiscussions} <AppLink to={uploadHref}>{JOURNEY_TEXT.uploadDiscussions}</AppLink></p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-discussion`}>Discussion</label>
+      <select id={`${id}-discussion`} value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+        <option value="">None</option>
+        {value !== null && !list.some((n) => n.id === value) ? <option value={String(value)}>Node {value} (no longer available)</option> : null}
+        {list.map((n) => <option key={n.id} value={String(n.id)}>{n.name} ({n.discussion_clusters.length} clusters)</option>)}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { GROW_TEXT } from '@shared/rules/grow';
+import { JOURNEY, JOURNEY_TEXT, type JourneyDraft } from '@shared/rules/journey';
+import type { StoredCommand } from '../../../lib/offline/db';
+import { acknowledgement } from '../../../lib/offline/save-acknowledgement';
+import { showToast } from '../../../lib/ui-store';
+import { createJourney, updateJourney, type JourneyTarget } from '../data/journey-commands';
+
+/** Where the builder goes once a save is settled or queued: the journey's page (its id once the server named it). */
+export type AfterSave = (journeyId: number | string | undefined) => void;
+
+const savedId = (data: unknown): number | undefined =>
+  typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'number' ? (data as { id: number }).id : undefined;
+
+/**
+ * Save and Close (spec 3 §2.4, §8; decision 013): the whole journey as one outbox command, a
+ * create or an edit with `base` (the journey as loaded). Online, the page waits for the server:
+ * 'Changes saved!' and the journey's page, or on a refusal the builder stays open with the
+ * spec's failure notice (the outbox says why). Offline, or when the send has to wait, the edit
+ * is kept on this device ('Saved on this device') and the page goes back to the journey.
+ */
+export function useJourneySave(context: string, target: JourneyTarget | null, base: JourneyDraft, afterSave: AfterSave) {
+  const [saving, setSaving] = useState(false);
+  const fail = () => {
+    setSaving(false);
+    showToast(JOURNEY_TEXT.saveFailed, undefined, JOURNEY.toastMs, 'error');
+  };
+
+  const save = (draft: JourneyDraft) => {
+    setSaving(true);
+    let queued: Promise<StoredCommand>;
+    try {
+      queued = target ? updateJourney(context, target, draft, base) : createJourney(context, draft).queued;
+    } catch {
+      return fail();
+    }
+    void queued.then((command) => {
+      const { outcome, settled } = acknowledgement(command.id);
+      void outcome.then(async (result) => {
+        if (result === 'refused') return fail();
+        if (result === 'queued') {
+          showToast(GROW_TEXT.savedOnDevice, undefined, JOURNEY.toastMs);
+          return afterSave(target?.id);
+        }
+        const answer = await settled;
+        showToast(JOURNEY_TEXT.saved, undefined, JOURNEY.toastMs);
+        afterSave(target?.id ?? savedId(answer.data));
+      });
+    }, fail);
+  };
+
+  return { saving, save };
+}
