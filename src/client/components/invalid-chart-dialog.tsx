@@ -1,3 +1,4 @@
+import './invalid-chart-dialog.css';
 import { useRef, useState } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { GROW, GROW_TEXT } from '@shared/rules/grow';

@@ -13,10 +13,10 @@ import { toSelectable } from './chart-data';
 import type { MekkoView } from './chart-edits';
 import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-export';
 import type { ChartMarket } from './chart-model';
-import { FilterBar } from './filter-bar';
+import { FilterBar } from '../../components/filter-bar';
 import { SplitGutter } from '../../components/split-gutter';
 import { growState, setChartShare } from './grow-store';
-import { GrowTabs } from './grow-tabs';
+import { CountTabs } from '../../components/count-tabs';
 import { indexReportOfSelection } from './index-report-of-selection';
 import { InsightsPanel } from './insights-panel';
 import { MekkoChart } from './mekko-chart';
@@ -81,7 +81,7 @@ export function ChartWorkspace(props: Props) {
   return (
     <div className={`grow-workspace grow-workspace--${snap.focus}`}>
       <div className="grow-toolbar">
-        <GrowTabs tab={tab} totals={props.totals} levels={props.levels} countType={chart.count_type} onChange={props.onTab} />
+        <CountTabs tab={tab} totals={props.totals} levels={props.levels} countType={chart.count_type} onChange={props.onTab} />
         <div className="grow-toolbar__actions">
           {may.update ? (
             <div role="group" aria-label="Chart mode" className="segmented">

@@ -9,7 +9,7 @@ import { CHART_DEFAULTS, NO_MARKETS_TEXT, chartLayout, idSet, type ChartAudience
 import type { DragBinding } from './drag-handle';
 import { COLUMN_FOOT_PX, COLUMN_HEAD_PX, MarketColumn } from './market-column';
 import { SortableChart } from './sortable-chart';
-import { usePlotWidth } from './use-plot-width';
+import { usePlotWidth } from '../../lib/use-plot-width';
 import { ZeroCountDialog } from '../../components/zero-count-dialog';
 
 /**

@@ -1,3 +1,5 @@
+import './filter-bar.css';
+
 interface Chip {
   id: number | string;
   market: string;
@@ -8,11 +10,13 @@ interface Props {
   chips: Chip[];
   onRemove: (id: number | string) => void;
   onClear: () => void;
+  /** What shows with nothing selected; Grow's (about audiences) when absent. */
+  emptyText?: string;
 }
 
-/** The selected audiences as filters (spec 3 §3 Filter: market name > audience name), each removable. */
-export function FilterBar({ chips, onRemove, onClear }: Props) {
-  if (chips.length === 0) return <p className="filter-bar filter-bar--empty">No filters: select audiences in the chart to filter the insights.</p>;
+/** The selection as filters (spec 3 §3 Filter: market name > audience name; Journey: brand > stage), each removable. */
+export function FilterBar({ chips, onRemove, onClear, emptyText = 'No filters: select audiences in the chart to filter the insights.' }: Props) {
+  if (chips.length === 0) return <p className="filter-bar filter-bar--empty">{emptyText}</p>;
   return (
     <div className="filter-bar" role="group" aria-label="Filters">
       <span className="filter-bar__title">Filtered by</span>

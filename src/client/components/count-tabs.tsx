@@ -1,11 +1,13 @@
+import './count-tabs.css';
 import { Tooltip } from 'radix-ui';
 import { formatCount, GROW_TEXT, type GrowTab } from '@shared/rules/grow';
-import { CountTypeIcon } from '../../components/count-type-icon';
-import { BUILD_TIER } from '../../lib/guards';
+import { CountTypeIcon } from './count-type-icon';
+import { BUILD_TIER } from '../lib/guards';
 
 interface Props {
   tab: GrowTab;
-  totals: Record<GrowTab, number | null>;
+  /** Each tab's total; without, the tabs show only their names (Journey's totals are per stage). */
+  totals?: Record<GrowTab, number | null>;
   /** Person tabs exist only when the tabs configuration shows Person Level. */
   levels: { person: boolean; market: boolean };
   countType: 'people_count' | 'tv_panelists';
@@ -19,17 +21,20 @@ const TABS: { tab: GrowTab; label: string; tooltip: string; level: 'market' | 'p
   { tab: 'modeled', label: GROW_TEXT.tabModeled, tooltip: tier3 ? GROW_TEXT.tooltipModeledTier3 : GROW_TEXT.tooltipModeled, level: 'person' },
 ];
 
-/** Total Population, Matched and Modeled Addressable, each with its total (a dash below the TV minimum) and what it means. */
-export function GrowTabs({ tab, totals, levels, countType, onChange }: Props) {
+/**
+ * Total Population, Matched and Modeled Addressable (Grow, Journey), each with its total (a dash
+ * below the TV minimum) and what it means.
+ */
+export function CountTabs({ tab, totals, levels, countType, onChange }: Props) {
   return (
     <Tooltip.Provider delayDuration={300}>
-      <div role="tablist" aria-label="Count" className="grow-tabs">
+      <div role="tablist" aria-label="Count" className="count-tabs">
         {TABS.filter((t) => (t.level === 'person' ? levels.person : levels.market)).map((t) => (
           <Tooltip.Root key={t.tab}>
             <Tooltip.Trigger asChild>
-              <button type="button" role="tab" aria-selected={tab === t.tab} className={`grow-tab${tab === t.tab ? ' grow-tab--active' : ''}`} onClick={() => onChange(t.tab)}>
-                <span className="grow-tab__label">{t.label}</span>
-                <span className="grow-tab__total"><CountTypeIcon countType={countType} /> {formatCount(totals[t.tab])}</span>
+              <button type="button" role="tab" aria-selected={tab === t.tab} className={`count-tab${tab === t.tab ? ' count-tab--active' : ''}`} onClick={() => onChange(t.tab)}>
+                <span className="count-tab__label">{t.label}</span>
+                {totals ? <span className="count-tab__total"><CountTypeIcon countType={countType} /> {formatCount(totals[t.tab])}</span> : null}
               </button>
             </Tooltip.Trigger>
             <Tooltip.Portal>
