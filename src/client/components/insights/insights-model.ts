@@ -17,7 +17,7 @@ const FALLBACK_COUNT = 3;
  * Local storage key of the chosen categories, per area (by name: ids differ between regions,
  * names do not). Grow's key is the one it always had, so a choice made before stays.
  */
-export type InsightArea = 'grow' | 'explore';
+export type InsightArea = 'grow' | 'explore' | 'journey';
 export const categoryStorageKey = (area: InsightArea) => `${area}InsightCategories`;
 
 /** The stored choice: a list of names, or null when there is none (or it is unreadable). */
