@@ -35,6 +35,8 @@ import growRoutes from './modules/grow/grow-routes';
 import activationRoutes from './modules/activations/activations-routes';
 import exploreRoutes from './modules/explore/explore-routes';
 import comparisonRoutes from './modules/comparisons/comparisons-routes';
+import journeyRoutes from './modules/journeys/journeys-routes';
+import discussionRoutes from './modules/discussions/discussions-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -120,6 +122,8 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(activationRoutes);
   await app.register(exploreRoutes);
   await app.register(comparisonRoutes);
+  await app.register(journeyRoutes);
+  await app.register(discussionRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SHORT_ID_SPAN } from '../../engine/generator/generator';
 import type { Executor } from '../../db/client';
-import { activations, audiences, clientRegions, clients, comparisons, mekkos, personas, regions, segments, subMarkets, users, vendors } from '../../db/schema';
+import { activations, audiences, clientRegions, clients, comparisons, journeys, journeySubMarkets, mekkos, personas, regions, segments, subMarkets, users, vendors } from '../../db/schema';
 
 export type AudienceRow = typeof audiences.$inferSelect;
 export type NewAudience = Pick<typeof audiences.$inferInsert, 'clientId' | 'productId' | 'regionId' | 'name' | 'description' | 'rules' | 'peopleCount' | 'createdBy'>;
@@ -186,6 +186,21 @@ export function chartsNaming(db: Executor, scope: AudienceScope, shortId: number
       or(eq(subMarkets.matchedShortId, shortId), eq(subMarkets.modeledShortId, shortId)),
     ))
     .orderBy(asc(mekkos.id));
+}
+
+/** Journeys of the client region whose cells name the short id (matched or modeled), with their creator. */
+export function journeysNaming(db: Executor, scope: AudienceScope, shortId: number) {
+  return db
+    .selectDistinct({ id: journeys.id, name: journeys.name, first: users.firstName, last: users.lastName })
+    .from(journeySubMarkets)
+    .innerJoin(journeys, eq(journeys.id, journeySubMarkets.journeyId))
+    .leftJoin(users, eq(users.id, journeys.createdBy))
+    .where(and(
+      eq(journeys.clientId, scope.clientId),
+      eq(journeys.regionId, scope.regionId),
+      or(eq(journeySubMarkets.matchedId, shortId), eq(journeySubMarkets.modeledId, shortId)),
+    ))
+    .orderBy(asc(journeys.id));
 }
 
 /** Activations of the audience (not canceled ones too: an activation row holds its audience). */

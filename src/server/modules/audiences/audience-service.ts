@@ -235,17 +235,19 @@ async function lineageOf(scope: AudiencesScope, row: repo.AudienceRow): Promise<
   return steps;
 }
 
-/** Everything that uses the audience: charts and personas naming its segment, its activations, comparisons of it. */
+/** Everything that uses the audience: charts, journeys and personas naming its segment, its activations, comparisons of it. */
 export async function usesOf(scope: Pick<AudiencesScope, 'db'>, row: repo.AudienceRow): Promise<AudienceUse[]> {
   const s = { clientId: row.clientId, productId: row.productId, regionId: row.regionId };
-  const [charts, acts, pers, comps] = await Promise.all([
+  const [charts, journeys, acts, pers, comps] = await Promise.all([
     row.shortId !== null ? repo.chartsNaming(scope.db, s, row.shortId) : Promise.resolve([]),
+    row.shortId !== null ? repo.journeysNaming(scope.db, s, row.shortId) : Promise.resolve([]),
     repo.activationsOf(scope.db, row.id),
     row.shortId !== null ? repo.personasNaming(scope.db, s, row.shortId) : Promise.resolve([]),
     repo.comparisonsNaming(scope.db, row.clientId, row.id, row.shortId),
   ]);
   return [
     ...charts.map((c) => ({ kind: 'chart' as const, id: c.id, name: c.name, user: nameOf(c) })),
+    ...journeys.map((j) => ({ kind: 'journey' as const, id: j.id, name: j.name, user: nameOf(j) })),
     ...acts.map((a) => ({ kind: 'activation' as const, id: a.id, name: `Activation ${a.id}`, user: nameOf(a) })),
     ...pers.map((p) => ({ kind: 'persona' as const, id: p.id, name: p.name, user: nameOf(p) })),
     ...comps.map((c) => ({ kind: 'comparison' as const, id: c.id, name: c.name, user: nameOf(c) })),
