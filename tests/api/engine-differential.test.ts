@@ -4,6 +4,7 @@ import type { AudienceRules } from '../../src/shared/schemas/audience-rules';
 import { demographicCategories, demographicValues, segments } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { Random } from '../../src/server/engine/generator/random';
+import { DEMO_FUNNEL, DEMO_FUNNEL_CLIENT, funnelSegments } from '../../src/server/engine/generator/funnel';
 import type { CountEngine, CountsAnswer, CountsQuestion } from '../../src/server/engine/questions';
 import type { CountStore } from '../../src/server/engine/sql/count-store';
 import { readStoredSets } from './stored-sets';
@@ -177,7 +178,9 @@ describe('molecula and es give the same answers (differential)', async () => {
   };
 
   it('has the edge cases to ask about: zero-count and tiny segments in the test population', () => {
-    expect(regions.flatMap((r) => r.all).length).toBe(POPULATED.length * TEST_POPULATION.segments);
+    // The demo client's regions also have its brand funnel (generator/funnel.ts).
+    const funnels = POPULATED.filter(([client]) => client === DEMO_FUNNEL_CLIENT).length * funnelSegments(DEMO_FUNNEL, 0).length;
+    expect(regions.flatMap((r) => r.all).length).toBe(POPULATED.length * TEST_POPULATION.segments + funnels);
     expect(regions.some((r) => r.all.some((s) => s.people === 0))).toBe(true);
     expect(regions.some((r) => r.all.some((s) => s.people > 0 && s.people < 30))).toBe(true);
   });

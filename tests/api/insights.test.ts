@@ -20,6 +20,7 @@ import { TEXT } from '../../src/shared/constants';
 import { rolePermissions, roles, segments as segmentsTable } from '../../src/server/db/schema';
 import { RoaringBitmap32 } from '../../src/server/engine/bitmap/roaring';
 import { VENDORS as GENERATED_VENDORS } from '../../src/server/engine/generator/catalog';
+import { DEMO_FUNNEL, funnelSegments } from '../../src/server/engine/generator/funnel';
 import { TimeLimitError } from '../../src/server/engine/questions';
 import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
 import type { CountStore } from '../../src/server/engine/sql/count-store';
@@ -245,8 +246,8 @@ describe('the audience count engine API (issue 3)', async () => {
       expect(segmentsPageSchema.parse((await page('')).json()).meta).toEqual({ page: 1, per_page: 50, total: live.length });
     });
 
-    it('has 60 segments in acme/us with the global short ids of the client region', () => {
-      expect(usSegments).toHaveLength(TEST_POPULATION.segments);
+    it("has 60 segments in acme/us, and the demo's brand funnel, with the global short ids of the client region", () => {
+      expect(usSegments).toHaveLength(TEST_POPULATION.segments + funnelSegments(DEMO_FUNNEL, 0).length);
       for (const s of usSegments) expect(Math.floor(s.id / 100_000)).toBe(acmeUs);
       expect(usSegments.every((s) => s.vendor_type.length > 0 && s.path_parts.length === 3)).toBe(true);
     });
