@@ -26,7 +26,7 @@ export function ItemMenu({ kind, name, actions, onEditName, onMove, onDelete }: 
   const words = WORDS[kind];
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="button button--ghost journey-grid__menu" aria-label={`${kind === 'brand' ? 'Brand' : 'Stage'} menu: ${name || 'unnamed'}`}>⋮</DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className="button button--ghost journey-grid__menu" aria-label={`${kind === 'brand' ? 'Brand' : 'Stage'} menu: ${name.trim() || 'unnamed'}`}>⋮</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           className="menu" align="start" sideOffset={4}

@@ -13,11 +13,12 @@ interface Props {
   onEdit: () => void;
 }
 
-const segmentName = (id: number, known: KnownSegments) => {
+/** A segment as a cell shows it: the end of its path (its title the whole path), marked when it is gone. */
+function SegmentName({ id, known }: { id: number; known: KnownSegments }) {
   const segment = known[id];
-  if (!segment) return `Segment ${id}`;
-  return `${segment.path_parts.join(' > ')}${segment.deleted ? ' (no longer available)' : ''}`;
-};
+  if (!segment) return <>Segment {id}</>;
+  return <span title={segment.path_parts.join(' > ')}>{segment.path_parts.slice(-2).join(' > ')}{segment.deleted ? ' (no longer available)' : ''}</span>;
+}
 
 /** A brand and stage's cell (spec 3 §2.4): its position number, what is mapped to it (or the hint) and the pencil. */
 export function JourneyCell({ position, brandName, stageName, cell, known, discussions, onEdit }: Props) {
@@ -27,8 +28,8 @@ export function JourneyCell({ position, brandName, stageName, cell, known, discu
       <span className="journey-cell__number" aria-label={`Cell ${position}`}>{position}</span>
       {mapped ? (
         <dl className="journey-cell__mapping">
-          {cell.matched_id !== null ? <><dt>Matched</dt><dd>{segmentName(cell.matched_id, known)}</dd></> : null}
-          {cell.modeled_id !== null ? <><dt>Modeled</dt><dd>{segmentName(cell.modeled_id, known)}</dd></> : null}
+          {cell.matched_id !== null ? <><dt>Matched</dt><dd><SegmentName id={cell.matched_id} known={known} /></dd></> : null}
+          {cell.modeled_id !== null ? <><dt>Modeled</dt><dd><SegmentName id={cell.modeled_id} known={known} /></dd></> : null}
           <dt>Population</dt><dd>{formatCount(cell.population)}</dd>
           {cell.discussion_cluster_node_id !== null ? <><dt>Discussion</dt><dd>{discussions.get(cell.discussion_cluster_node_id) ?? `Node ${cell.discussion_cluster_node_id}`}</dd></> : null}
         </dl>

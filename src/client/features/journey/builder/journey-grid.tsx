@@ -46,7 +46,7 @@ export function JourneyGrid({ draft, known, discussions, onChange, onNameLeft, o
             <tr>
               <th scope="col" className="journey-grid__corner"><span className="visually-hidden">Brands by stages</span></th>
               {stages.map((stage, column) => (
-                <th key={stage.id} scope="col" className="journey-grid__stage" aria-label={stage.name || `Stage ${column + 1}`}>
+                <th key={stage.id} scope="col" className="journey-grid__stage" aria-label={stage.name.trim() || `Stage ${column + 1}`}>
                   <div className="journey-grid__head">
                     {canAddStage(draft) ? <button type="button" className="button button--ghost journey-grid__add" aria-label={`Add stage before ${stage.name}`} title="Add a stage before" onClick={() => addStageAt(column)}>+</button> : null}
                     <ItemName kind="stage" name={stage.name} editing={isEditing('stage', stage.id)} onRename={(name) => onChange(renameStage(draft, stage.id, name))} onDone={() => done('stage')} />
@@ -68,7 +68,7 @@ export function JourneyGrid({ draft, known, discussions, onChange, onNameLeft, o
           <tbody>
             {brands.map((brand, row) => (
               <tr key={brand.id}>
-                <th scope="row" className="journey-grid__brand" aria-label={brand.name || `Brand ${row + 1}`}>
+                <th scope="row" className="journey-grid__brand" aria-label={brand.name.trim() || `Brand ${row + 1}`}>
                   <div className="journey-grid__head">
                     <span className="journey-grid__swatch" style={{ background: brandColour(row) }} aria-hidden="true" />
                     <ItemName kind="brand" name={brand.name} editing={isEditing('brand', brand.id)} onRename={(name) => onChange(renameBrand(draft, brand.id, name))} onDone={() => done('brand')} />
