@@ -69,8 +69,8 @@ export async function getJourney(scope: JourneyScope, id: number): Promise<Journ
 /**
  * Everything wrong with a journey a save would write (§5), each naming its field: the name against
  * the scope's other journeys, the brand and stage names, the grid, ids of brands and stages that
- * are not this journey's, segments the client region does not have (a deleted one only where the
- * journey already had it) and discussion nodes that are not the client's.
+ * are not this journey's, segments the client region does not have (a deleted one only where its
+ * cell already had it) and discussion nodes that are not the client's.
  */
 async function issuesOf(scope: JourneyScope, body: JourneyBody, ownId: number | null, current: repo.JourneyItems | null): Promise<FieldIssue[]> {
   const issues: FieldIssue[] = [];
@@ -99,13 +99,16 @@ async function issuesOf(scope: JourneyScope, body: JourneyBody, ownId: number | 
 
   const shortIds = body.sub_markets.flatMap((c) => [c.matched_id, c.modeled_id].filter((id): id is number => id !== null));
   const found = shortIds.length ? await segmentsOf(scope.db, await contextClientRegion(scope), shortIds) : [];
-  const had = new Set(current?.cells.flatMap(cellShortIds));
-  const usable = new Set(found.filter((s) => !s.deleted || had.has(s.shortId)).map((s) => s.shortId));
+  // A deleted segment stays only where the cell already had it (the journey is invalid until it is removed).
+  const had = new Set(current?.cells.flatMap((c) => [`${c.journeyBrandId}/${c.journeyStageId}/matched_id/${c.matchedId}`, `${c.journeyBrandId}/${c.journeyStageId}/modeled_id/${c.modeledId}`]));
+  const segment = new Map(found.map((s) => [s.shortId, s]));
   const nodes = await repo.clientNodeIds(scope.db, scope.ctx.clientId, body.sub_markets.flatMap((c) => (c.discussion_cluster_node_id === null ? [] : [c.discussion_cluster_node_id])));
   body.sub_markets.forEach((c, i) => {
     for (const field of ['matched_id', 'modeled_id'] as const) {
       const id = c[field];
-      if (id !== null && !usable.has(id)) issues.push({ field: `sub_markets.${i}.${field}`, message: JOURNEY_TEXT.segmentUnknown });
+      const known = id === null ? null : segment.get(id);
+      const usable = known && (!known.deleted || had.has(`${c.journey_brand_id}/${c.journey_stage_id}/${field}/${id}`));
+      if (id !== null && !usable) issues.push({ field: `sub_markets.${i}.${field}`, message: JOURNEY_TEXT.segmentUnknown });
     }
     if (c.discussion_cluster_node_id !== null && !nodes.has(c.discussion_cluster_node_id)) {
       issues.push({ field: `sub_markets.${i}.discussion_cluster_node_id`, message: JOURNEY_TEXT.discussionUnknown });
