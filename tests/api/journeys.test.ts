@@ -75,6 +75,13 @@ describe('journeys API', async () => {
       expect(res.body).toContain(JOURNEY_TEXT.populationMin);
     });
 
+    it('refuses a fractional population and a temporary id naming both a brand and a stage', async () => {
+      await refused(journeyBody(uniqueName(), ['A'], ['S'], () => ({ population: 1.5 })).body, 'body.sub_markets.0.population', 'Audience population must be a whole number.');
+      const { body, brandKeys } = journeyBody(uniqueName(), ['A'], ['S']);
+      const shared = { ...body, stages: [{ ...body.stages[0]!, id: brandKeys[0]! }], sub_markets: [{ ...body.sub_markets[0]!, journey_stage_id: brandKeys[0]! }] };
+      await refused(shared, 'body.stages.0.id', 'A temporary id names one brand or one stage.');
+    });
+
     it('refuses a segment of another region (another client\'s) and a discussion node of another client', async () => {
       await refused(journeyBody(uniqueName(), ['A'], ['S'], () => ({ matched_id: globexSegments[0]!.id })).body, 'body.sub_markets.0.matched_id', JOURNEY_TEXT.segmentUnknown);
       await refused(journeyBody(uniqueName(), ['A'], ['S'], () => ({ modeled_id: 987654321 })).body, 'body.sub_markets.0.modeled_id', JOURNEY_TEXT.segmentUnknown);

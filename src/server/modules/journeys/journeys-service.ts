@@ -97,6 +97,14 @@ async function issuesOf(scope: JourneyScope, body: JourneyBody, ownId: number | 
     if (typeof s.id === 'number' && !ownStages.has(s.id)) issues.push({ field: `stages.${i}.id`, message: `There is no stage ${s.id} in this journey.` });
   });
 
+  const brandKeys = new Set(body.brands.map((b) => String(b.id)));
+  body.stages.forEach((s, i) => {
+    if (typeof s.id === 'string' && brandKeys.has(s.id)) issues.push({ field: `stages.${i}.id`, message: 'A temporary id names one brand or one stage.' });
+  });
+  body.sub_markets.forEach((c, i) => {
+    if (!Number.isInteger(c.population)) issues.push({ field: `sub_markets.${i}.population`, message: 'Audience population must be a whole number.' });
+  });
+
   const shortIds = body.sub_markets.flatMap((c) => [c.matched_id, c.modeled_id].filter((id): id is number => id !== null));
   const found = shortIds.length ? await segmentsOf(scope.db, await contextClientRegion(scope), shortIds) : [];
   // A deleted segment stays only where the cell already had it (the journey is invalid until it is removed).
