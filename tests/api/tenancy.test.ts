@@ -9,13 +9,15 @@ describe('X-Context tenancy', async () => {
   const { app, database } = await buildTestApp();
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
 
-  /** One route per context depth the API uses: optional, client and product. */
+  /** One route per context depth the API uses (optional, client and product), and the journey ones (issue 17). */
   const routes = [
     { url: '/api/clients/hierarchy', depth: 'optional' },
     { url: '/api/auth/self.json', depth: 'optional' },
     { url: '/api/notifications', depth: 'client' },
     { url: '/api/toolbox/units/type/all/client/globex', depth: 'client' },
     { url: '/api/home-entities', depth: 'product' },
+    { url: '/api/discussion-cluster-nodes', depth: 'client' },
+    { url: '/api/journeys', depth: 'product' },
   ] as const;
 
   const foreign = ['globex', 'globex/us', GLOBEX_PRODUCT, 'initech/us/red-stapler/stapler', 'nope/us/fizz-cola/fizz-original'];
