@@ -37,14 +37,19 @@ export function transitionWindows(segments: readonly (number | null)[]): number[
   return windows;
 }
 
-/** Each adjacent pair's shared people, by the pair's first stage index, from the windows' intersections. */
-async function pairCounts(engine: CountEngine, clientRegion: number, segments: readonly (number | null)[]): Promise<Map<number, number>> {
+/**
+ * Each adjacent pair's shared people, by the pair's first stage index, from the windows'
+ * intersections, and the sizes of the segments the windows counted on the way.
+ */
+async function pairCounts(engine: CountEngine, clientRegion: number, segments: readonly (number | null)[]) {
   const both = new Map<number, number>();
+  const sizes = new Map<number, number>();
   await Promise.all(transitionWindows(segments).map(async (window) => {
     const answer = await engine.intersections(clientRegion, window.map((i) => ruleOf(segments[i]!)));
+    window.forEach((stage, p) => sizes.set(segments[stage]!, answer.sizes[p]!));
     window.slice(0, -1).forEach((stage, p) => both.set(stage, answer.all[(1 << p) | (1 << (p + 1))] ?? 0));
   }));
-  return both;
+  return { both, sizes };
 }
 
 export async function journeyCounts(scope: JourneyScope, id: number, tab: JourneyTab): Promise<JourneyCounts> {
@@ -84,13 +89,15 @@ export async function journeyCounts(scope: JourneyScope, id: number, tab: Journe
   const ids = [...new Set(segmentsOf.flat().filter((sid): sid is number => sid !== null))];
 
   const { sizes, pairs } = await timed(asker, async () => {
-    const [counted, brandPairs] = await Promise.all([
-      ids.length
-        ? engine.counts(clientRegion, { matched: Object.fromEntries(ids.map((sid) => [String(sid), [sid]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] })
-        : Promise.resolve(null),
-      row.hasTransitionData ? Promise.all(segmentsOf.map((segs) => pairCounts(engine, clientRegion, segs))) : Promise.resolve([]),
-    ]);
-    return { sizes: counted?.segment_counts ?? {}, pairs: brandPairs };
+    const brandPairs = row.hasTransitionData ? await Promise.all(segmentsOf.map((segs) => pairCounts(engine, clientRegion, segs))) : [];
+    // The windows counted their segments: the others (stages without a neighbour to intersect) in one question.
+    const known = new Map(brandPairs.flatMap((p) => [...p.sizes]));
+    const rest = ids.filter((sid) => !known.has(sid));
+    if (rest.length) {
+      const counted = await engine.counts(clientRegion, { matched: Object.fromEntries(rest.map((sid) => [String(sid), [sid]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] });
+      for (const sid of rest) known.set(sid, counted.segment_counts[String(sid)] ?? 0);
+    }
+    return { sizes: known, pairs: brandPairs.map((p) => p.both) };
   });
 
   return {
@@ -99,7 +106,7 @@ export async function journeyCounts(scope: JourneyScope, id: number, tab: Journe
     counted_at,
     brands: brands.map((b, bi) => {
       const segs = segmentsOf[bi]!;
-      const counts = segs.map((sid) => (sid === null ? null : (sizes[String(sid)] ?? 0)));
+      const counts = segs.map((sid) => (sid === null ? null : (sizes.get(sid) ?? 0)));
       return {
         brand_id: b.id,
         stages: stages.map((s, i) => ({ stage_id: s.id, count: counts[i]! })),
