@@ -34,7 +34,8 @@ export function JourneyChart({ model, brandId, onBrand, selectedStageIds, onTogg
   const width = widthPx ?? 1000;
   const arrows = model.stages.some((s) => s.transition !== null);
   const column = vertical ? Math.min(width, JOURNEY.stageMinWidthPx) : (width - (arrows ? (n - 1) * ARROW_PX.horizontal : 0)) / n;
-  const size = gaugeSize(column);
+  // Stacked, a stage is a row (gauge, icon, name): a smaller gauge keeps the column readable.
+  const size = vertical ? gaugeSize(column * 0.6) : gaugeSize(column);
   const anySelected = selectedStageIds.length > 0;
   const isSelected = (s: StageModel) => selectedStageIds.some((id) => String(id) === String(s.id));
   const nodeOf = (s: StageModel) => (s.cell?.discussion_cluster_node_id == null ? undefined : discussions.find((d) => d.id === s.cell!.discussion_cluster_node_id));
@@ -70,12 +71,23 @@ export function JourneyChart({ model, brandId, onBrand, selectedStageIds, onTogg
                 />
               </li>
               {s.transition !== null && i < model.stages.length - 1 ? (
-                <li className="journey-stages__transition" aria-label={`${s.name} to ${model.stages[i + 1]!.name}: ${s.transition}`} style={vertical ? { height: ARROW_PX.vertical } : { width: ARROW_PX.horizontal, marginTop: size / 2 }}>
+                <li
+                  className="journey-stages__transition"
+                  aria-label={`${s.name} to ${model.stages[i + 1]!.name}: ${s.transition}`}
+                  style={vertical ? { height: ARROW_PX.vertical, marginLeft: size / 2 - 8 } : { width: ARROW_PX.horizontal, marginTop: size / 2 }}
+                >
                   <span className="transition__share">{s.transition}</span>
-                  <svg className="transition__arrow" viewBox="0 0 60 16" width={vertical ? 16 : 60} height={vertical ? 40 : 16} aria-hidden="true" focusable="false" style={vertical ? { transform: 'rotate(90deg)' } : undefined}>
-                    <path d="M2 8h50" stroke={brand?.colour ?? 'currentColor'} strokeWidth="3" strokeLinecap="round" />
-                    <path d="M48 2l10 6-10 6Z" fill={brand?.colour ?? 'currentColor'} />
-                  </svg>
+                  {vertical ? (
+                    <svg className="transition__arrow" viewBox="0 0 16 40" width="16" height="40" aria-hidden="true" focusable="false">
+                      <path d="M8 2v28" stroke={brand?.colour ?? 'currentColor'} strokeWidth="3" strokeLinecap="round" />
+                      <path d="M2 27l6 11 6-11Z" fill={brand?.colour ?? 'currentColor'} />
+                    </svg>
+                  ) : (
+                    <svg className="transition__arrow" viewBox="0 0 60 16" width="60" height="16" aria-hidden="true" focusable="false">
+                      <path d="M2 8h50" stroke={brand?.colour ?? 'currentColor'} strokeWidth="3" strokeLinecap="round" />
+                      <path d="M48 2l10 6-10 6Z" fill={brand?.colour ?? 'currentColor'} />
+                    </svg>
+                  )}
                 </li>
               ) : null}
             </Fragment>
