@@ -1,0 +1,151 @@
+/**
+ * npm run bench:journey
+ *
+ * Prints figures (not assertions) for issue 17, in one run:
+ *  (a) a 4 brands x 10 stages journey with "Display Transition Data" counted at BENCH_PEOPLE
+ *      (default 100M) generated people through 2 bitmap workers, asked as the counts service asks
+ *      (journey-counts-service.ts): one counts question of the 40 cells' segments and, per brand,
+ *      the intersections of windows of up to 4 adjacent stages (the 36 adjacent pairs), all at
+ *      once. Beside it in the same run, the baseline: the same 76 figures asked one by one (40
+ *      counts, then 36 counts of two stages' shared people). Target: <= 150 ms.
+ *      The people are the generator's brand funnel (generator/funnel.ts: each stage mostly inside
+ *      the one before), 10 stages per brand, without the catalogue's other segments.
+ *      BENCH_JOURNEY_COUNTS=0 skips (a).
+ *  (b) the render time of that journey's view in Chromium (BENCH_JOURNEY_RENDER=0 skips it):
+ *      see journey-render.ts. Target: <= 300 ms.
+ */
+import type { AudienceRules } from '@shared/schemas/audience-rules';
+import { RoaringBitmap32 } from '../../src/server/engine/bitmap/roaring';
+import { DEMO_FUNNEL, type FunnelDefinition } from '../../src/server/engine/generator/funnel';
+import { buildCatalog, generateMembers, type GeneratorOptions } from '../../src/server/engine/generator/generator';
+import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
+import { transitionWindows } from '../../src/server/modules/journeys/journey-counts-service';
+import { fmt, median } from './lib';
+import { journeyRenderBench } from './journey-render';
+
+const envInt = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isSafeInteger(n) || n < 100_000) throw new Error(`${name} wants a whole number of people from 100,000, got '${raw}'`);
+  return n;
+};
+const PEOPLE = envInt('BENCH_PEOPLE', 100_000_000);
+const WORKERS = 2;
+const REGION = 1;
+const RUNS = 15;
+const TARGET_MS = 150;
+const GB = 1e9;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const ms = (t: number) => (t < 10 ? fmt(t, 2) : t < 1000 ? fmt(t, 1) : fmt(t, 0));
+const rule = (...groups: number[][]): AudienceRules => ({ include: { and: groups }, exclude: [], values: [] });
+
+/** The demo's four brands over ten stages, each keeping about three quarters of the stage before. */
+const FUNNEL: FunnelDefinition = {
+  ...DEMO_FUNNEL,
+  label: 'Bench Funnel',
+  stages: Array.from({ length: 10 }, (_, i) => ({ name: `Stage ${i + 1}`, conversion: i === 0 ? 1 : 0.75 })),
+  modeled: false,
+};
+
+async function timed<T>(fn: () => Promise<T>, runs: number): Promise<{ median: number; first: number; answer: T }> {
+  const times: number[] = [];
+  let answer!: T;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    answer = await fn();
+    times.push(performance.now() - t0);
+  }
+  return { median: median(times), first: times[0]!, answer };
+}
+
+async function countsBench() {
+  console.log(`\n(a) Counts of a 4 brands x 10 stages journey with transitions at ${count(PEOPLE)} people, ${WORKERS} workers`);
+  const options: GeneratorOptions = { people: PEOPLE, segments: 0, seed: 'bench-journey', funnel: FUNNEL };
+  const catalog = buildCatalog(options);
+  const engine = new BitmapEngine(120_000, WORKERS);
+  try {
+    await engine.begin(REGION, PEOPLE);
+    const t0 = performance.now();
+    let generating = 0;
+    let t = performance.now();
+    for (const set of generateMembers(options, catalog)) {
+      if (set.kind !== 'segment') continue;
+      generating += performance.now() - t;
+      const bitmap = new RoaringBitmap32(set.members);
+      bitmap.runOptimize();
+      await engine.setBitmap(REGION, 'segment', set.segment.shortId, bitmap);
+      t = performance.now();
+    }
+    await engine.commit(REGION, []);
+    const loaded = performance.now() - t0;
+    console.log(`  40 funnel segments generated in ${fmt(generating / 1000, 1)} s, all loaded in ${fmt(loaded / 1000, 1)} s; engine holds ${fmt((await engine.memory()).bitmapBytes / GB, 2)} GB`);
+
+    // Brand by brand, stage by stage: the journey's cells.
+    const cells = FUNNEL.brands.map((_, b) => catalog.segments.filter((s) => s.funnel?.brand === b).sort((x, y) => x.funnel!.stage - y.funnel!.stage).map((s) => s.shortId));
+    const ids = cells.flat();
+
+    // As journey-counts-service asks: one counts question, and each brand's windows' intersections, at once.
+    const asService = async () => {
+      const [counted, pairs] = await Promise.all([
+        engine.counts(REGION, { matched: Object.fromEntries(ids.map((id) => [String(id), [id]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] }),
+        Promise.all(cells.map(async (segments) => {
+          const both = new Map<number, number>();
+          await Promise.all(transitionWindows(segments).map(async (window) => {
+            const answer = await engine.intersections(REGION, window.map((i) => rule([segments[i]!])));
+            window.slice(0, -1).forEach((stage, p) => both.set(stage, answer.all[(1 << p) | (1 << (p + 1))] ?? 0));
+          }));
+          return both;
+        })),
+      ]);
+      return { sizes: counted.segment_counts, pairs };
+    };
+    // The baseline: the same 76 figures, one question at a time.
+    const oneByOne = async () => {
+      const sizes: Record<string, number> = {};
+      for (const id of ids) sizes[String(id)] = await engine.count(REGION, rule([id]));
+      const pairs: Map<number, number>[] = [];
+      for (const segments of cells) {
+        const both = new Map<number, number>();
+        for (let i = 0; i < segments.length - 1; i++) both.set(i, await engine.count(REGION, rule([segments[i]!], [segments[i + 1]!])));
+        pairs.push(both);
+      }
+      return { sizes, pairs };
+    };
+
+    // Its two parts alone, and the pairs asked as counts of two stages' shared people instead of intersections.
+    const countsOnly = () => engine.counts(REGION, { matched: Object.fromEntries(ids.map((id) => [String(id), [id]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] });
+    const windowsOnly = () => Promise.all(cells.flatMap((segments) => transitionWindows(segments).map((window) => engine.intersections(REGION, window.map((i) => rule([segments[i]!]))))));
+    const pairsAtOnce = () => Promise.all(cells.flatMap((segments) => segments.slice(0, -1).map((id, i) => engine.count(REGION, rule([id], [segments[i + 1]!])))));
+    const withPairCounts = () => Promise.all([countsOnly(), pairsAtOnce()]);
+
+    const service = await timed(asService, RUNS);
+    const parts = { counts: await timed(countsOnly, RUNS), windows: await timed(windowsOnly, RUNS), pairs: await timed(pairsAtOnce, RUNS), alternative: await timed(withPairCounts, RUNS) };
+    const baseline = await timed(oneByOne, 5);
+    const windows = cells.reduce((n, segments) => n + transitionWindows(segments).length, 0);
+    const pairCount = service.answer.pairs.reduce((n, m) => n + m.size, 0);
+    if (pairCount !== 36) throw new Error(`The service's questions gave ${pairCount} adjacent pairs, not 36`);
+    for (const [b, both] of service.answer.pairs.entries()) {
+      for (const [i, n] of both) if (baseline.answer.pairs[b]!.get(i) !== n) throw new Error(`brand ${b} stages ${i}-${i + 1}: ${n} shared people, one by one ${baseline.answer.pairs[b]!.get(i)}`);
+    }
+    for (const id of ids) if (service.answer.sizes[String(id)] !== baseline.answer.sizes[String(id)]) throw new Error(`segment ${id}: the counts disagree`);
+
+    for (const [b, segments] of cells.entries()) {
+      const sizes = segments.map((id) => service.answer.sizes[String(id)]!);
+      const shares = segments.slice(0, -1).map((_, i) => service.answer.pairs[b]!.get(i)! / sizes[i]!);
+      console.log(`  ${FUNNEL.brands[b]!.name.padEnd(15)} ${sizes.map((n) => fmt((100 * n) / PEOPLE, 1).padStart(4)).join(' ')} % of people; transitions ${shares.map((s) => fmt(100 * s, 0)).join(' ')} %`);
+    }
+    console.log(`  as the counts service asks (1 counts question + ${windows} intersections of <= 4, at once): ${ms(service.median)} ms median of ${RUNS} (first ${ms(service.first)} ms)`);
+    console.log(`    of which the counts question alone: ${ms(parts.counts.median)} ms; the ${windows} intersections alone: ${ms(parts.windows.median)} ms`);
+    console.log(`  alternative, the counts question + the 36 pairs as two-stage counts, at once: ${ms(parts.alternative.median)} ms median of ${RUNS} (the 36 pairs alone ${ms(parts.pairs.median)} ms)`);
+    console.log(`  baseline, the same 76 figures one by one (40 counts + 36 two-stage counts): ${ms(baseline.median)} ms median of 5 (first ${ms(baseline.first)} ms)`);
+    console.log(`  ratio to the baseline (one by one / this way): as the service asks ${fmt(baseline.median / service.median, 2)}x, the alternative ${fmt(baseline.median / parts.alternative.median, 2)}x`);
+    console.log(`  target <= ${TARGET_MS} ms at ${count(PEOPLE)} people: as the service asks ${service.median <= TARGET_MS ? 'met' : 'MISSED'}; the alternative ${parts.alternative.median <= TARGET_MS ? 'met' : 'MISSED'}`);
+  } finally {
+    await engine.close();
+  }
+}
+
+if (process.env.BENCH_JOURNEY_COUNTS !== '0') await countsBench();
+if (process.env.BENCH_JOURNEY_RENDER !== '0') await journeyRenderBench();
