@@ -139,6 +139,17 @@ describe('journeys API', async () => {
       expect(second.brands.map((x) => x.name)).toEqual(['A', 'B renamed']);
     });
 
+    it('lands two edits of different cells sent at the same time on the same version', async () => {
+      const j = (await make(journeyBody(uniqueName('Race'), ['A', 'B'], ['S']).body)).data;
+      const base = bodyOfJourney(j);
+      const setPopulation = (brand: number, population: number) => ({ ...base, sub_markets: base.sub_markets.map((c) => (c.journey_brand_id === brand ? { ...c, population } : c)) });
+      const answers = await Promise.all([update(j, setPopulation(j.brands[0]!.id, 11), base), update(j, setPopulation(j.brands[1]!.id, 22), base)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const after = await read(j.id);
+      expect(after.version).toBe(3);
+      expect(after.sub_markets.map((c) => c.population)).toEqual([11, 22]);
+    });
+
     it('is a 409 naming the cell both changed differently, with the current journey', async () => {
       const j = (await make(journeyBody(uniqueName('Clash'), ['A'], ['S']).body)).data;
       const base = bodyOfJourney(j);
