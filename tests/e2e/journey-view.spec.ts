@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test';
+import { JOURNEY_TEXT } from '../../src/shared/rules/journey';
+import { CONTEXT, PRODUCT, waitForDemoData } from './grow-helpers';
+import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
+
+// Issue 17, "Journey view": the demo funnel with its transitions, brands and tabs; a stage
+// selected and its people read in the insights; the invalid journey's dialog; the empty state;
+// copy and delete from the icons; a journey opened once drawn offline with its last counts.
+
+const VIEW = `${PRODUCT}/insights/journey`;
+
+interface Counts {
+  brands: { brand_id: number; stages: { stage_id: number; count: number | null }[]; transitions: { share: number | null }[] }[];
+}
+interface Journey {
+  id: number;
+  name: string;
+  version: number;
+  brands: { id: number; name: string; order: number }[];
+  stages: { id: number; name: string; priority: number }[];
+}
+interface Summary { id: number; name: string; default: boolean; invalid_cell_count: number }
+
+async function journeyApi(page: Page) {
+  const headers = { 'x-csrf-token': await csrfOf(page), 'x-context': CONTEXT };
+  return {
+    async list(): Promise<Summary[]> {
+      return ((await (await page.request.get('/api/journeys', { headers })).json()) as { data: Summary[] }).data;
+    },
+    async journey(id: number): Promise<Journey> {
+      return ((await (await page.request.get(`/api/journeys/${id}`, { headers })).json()) as { data: Journey }).data;
+    },
+    async counts(id: number, tab: 'total' | 'matched' | 'modeled'): Promise<Counts> {
+      const res = await page.request.post(`/api/journeys/${id}/counts`, { headers, data: { tab } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: Counts }).data;
+    },
+    async create(name: string): Promise<Journey> {
+      const res = await page.request.post('/api/journeys', {
+        headers: { ...headers, 'x-request-id': crypto.randomUUID() },
+        data: {
+          name, default: false, has_transition_data: true,
+          brands: [{ id: 'tmp-00000000-0000-4000-8000-000000000001', name: 'Ours', order: 0 }],
+          stages: [
+            { id: 'tmp-00000000-0000-4000-8000-000000000002', name: 'Heard of it', priority: 0, icon: 'eye' },
+            { id: 'tmp-00000000-0000-4000-8000-000000000003', name: 'Bought it', priority: 1, icon: 'shopping-cart' },
+          ],
+          sub_markets: [
+            { journey_brand_id: 'tmp-00000000-0000-4000-8000-000000000001', journey_stage_id: 'tmp-00000000-0000-4000-8000-000000000002', population: 5_000_000 },
+            { journey_brand_id: 'tmp-00000000-0000-4000-8000-000000000001', journey_stage_id: 'tmp-00000000-0000-4000-8000-000000000003', population: 2_000_000 },
+          ],
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { data: Journey }).data;
+    },
+  };
+}
+
+const chart = (page: Page) => page.getByRole('region', { name: 'Chart' });
+const gauge = (page: Page, stage: string) => chart(page).getByRole('button', { name: new RegExp(`^${stage}: .* this stage$`) });
+const brandRadio = (page: Page, brand: string) => page.getByRole('radiogroup', { name: 'Brand' }).getByRole('radio', { name: brand });
+const tab = (page: Page, name: RegExp) => page.getByRole('tablist', { name: 'Count' }).getByRole('tab', { name });
+const picker = (page: Page) => page.getByRole('button', { name: 'Journey', exact: true });
+const people = (n: number | null) => (n === null ? 'no count' : `${n.toLocaleString('en-US')} people`);
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(180_000);
+  await waitForDemoData(playwright, testInfo);
+});
+
+test('the demo funnel: transitions, brands and tabs, a selected stage and its people in the insights', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logInAs(page, USERS.analyst);
+  const api = await journeyApi(page);
+  const funnel = (await api.list()).find((j) => j.name === 'Fizz Purchase Funnel')!;
+  const journey = await api.journey(funnel.id);
+  const stages = [...journey.stages].sort((a, b) => a.priority - b.priority);
+  const brands = [...journey.brands].sort((a, b) => a.order - b.order);
+  await page.goto(VIEW);
+
+  // The default journey, flagged; the first brand selected; five stages with four arrows.
+  await expect(picker(page)).toContainText('Fizz Purchase Funnel');
+  await expect(picker(page).getByLabel('Default journey')).toBeVisible();
+  await expect(brandRadio(page, brands[0]!.name)).toBeChecked();
+  await expect(chart(page).getByRole('list', { name: 'Stages' }).locator('.stage')).toHaveCount(5);
+  const total = await api.counts(funnel.id, 'total');
+  const firstBrand = total.brands.find((b) => b.brand_id === brands[0]!.id)!;
+  await expect(gauge(page, stages[0]!.name)).toHaveAttribute('aria-label', new RegExp(`^${stages[0]!.name}: ${people(firstBrand.stages[0]!.count)}`));
+  const arrows = chart(page).getByRole('listitem').filter({ has: page.locator('.transition__share') });
+  await expect(arrows).toHaveCount(4);
+  await expect(arrows.first()).toHaveAccessibleName(new RegExp(`^${stages[0]!.name} to ${stages[1]!.name}: (\\d+(\\.\\d)?%|N/A)$`));
+
+  // Another brand and the Matched tab: the gauges show that brand's matched people.
+  await brandRadio(page, brands[1]!.name).check();
+  await tab(page, /^Matched/).click();
+  await expect(tab(page, /^Matched/)).toHaveAttribute('aria-selected', 'true');
+  const matched = (await api.counts(funnel.id, 'matched')).brands.find((b) => b.brand_id === brands[1]!.id)!;
+  for (const s of stages) {
+    await expect(gauge(page, s.name)).toHaveAttribute('aria-label', new RegExp(`^${s.name}: ${people(matched.stages.find((x) => x.stage_id === s.id)!.count)}`));
+  }
+
+  // The label opens the stage's mini panel: every brand's count.
+  await chart(page).getByRole('button', { name: `${stages[1]!.name}: show every brand` }).click();
+  const panel = page.getByRole('dialog', { name: `${stages[1]!.name} by brand` });
+  await expect(panel.getByRole('listitem')).toHaveCount(4);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // Selecting Purchase dims the others and filters the insights by it.
+  await gauge(page, 'Purchase').click();
+  await expect(gauge(page, 'Purchase')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart(page).locator('.stage--dimmed')).toHaveCount(4);
+  await expect(page.getByRole('group', { name: 'Filters' })).toContainText(`${brands[1]!.name} > Purchase`);
+  await page.getByRole('button', { name: 'Show/Hide Insights' }).click();
+  const insights = page.getByRole('region', { name: 'Insights' });
+  await expect(insights.getByRole('tab', { name: 'Person Level' })).toHaveAttribute('aria-selected', 'true');
+  const purchase = matched.stages.find((x) => x.stage_id === stages.find((s) => s.name === 'Purchase')!.id)!.count!;
+  await expect(insights.getByText(/^People in the audience:/)).toContainText(purchase.toLocaleString('en-US'));
+
+  // Market Level goes with Total Population (§4).
+  await insights.getByRole('tab', { name: 'Market Level' }).click();
+  await expect(tab(page, /^Total Population/)).toHaveAttribute('aria-selected', 'true');
+  await expect(insights.getByRole('table')).toContainText('Purchase');
+});
+
+test('the invalid journey is marked in the picker and opens on its dialog; removing its invalid audiences opens it', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  const api = await journeyApi(page);
+  const invalid = (await api.list()).find((j) => j.invalid_cell_count > 0)!;
+  await page.goto(VIEW);
+  await picker(page).click();
+  const item = page.getByRole('menuitem').filter({ hasText: invalid.name });
+  await expect(item).toContainText('Invalid');
+  await expect(item).toHaveAttribute('data-disabled', '');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${VIEW}/${invalid.id}`);
+  const dialog = page.getByRole('alertdialog', { name: JOURNEY_TEXT.invalidTitle });
+  await expect(dialog).toContainText(JOURNEY_TEXT.invalidBody(invalid.invalid_cell_count));
+  await expect(dialog.getByRole('button', { name: JOURNEY_TEXT.deleteChart })).toBeVisible();
+  await dialog.getByRole('button', { name: JOURNEY_TEXT.removeInvalid }).click();
+  await expect(page.getByText(JOURNEY_TEXT.saved, { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(chart(page)).toBeVisible();
+  await expect.poll(async () => (await api.list()).find((j) => j.id === invalid.id)!.invalid_cell_count).toBe(0);
+});
+
+test('a product without journeys shows the empty state: Create Journey, or the no-permission text', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  await page.goto('/acme/us/fizz-cola/fizz-zero/insights/journey');
+  await expect(page.getByRole('heading', { name: JOURNEY_TEXT.empty })).toBeVisible();
+  await page.getByRole('button', { name: JOURNEY_TEXT.createJourney }).click();
+  await expect(page).toHaveURL(/\/acme\/us\/fizz-cola\/fizz-zero\/insights\/journey-builder$/);
+
+  await withoutPermission(page, 'journeys', 'create');
+  await page.goto('/acme/us/fizz-cola/fizz-zero/insights/journey');
+  await expect(page.getByRole('heading', { name: JOURNEY_TEXT.empty })).toBeVisible();
+  await expect(page.getByText(JOURNEY_TEXT.noCreatePermission)).toBeVisible();
+  await expect(page.getByRole('button', { name: JOURNEY_TEXT.createJourney })).toHaveCount(0);
+});
+
+test('copy and delete from the icons, with the spec texts', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  const api = await journeyApi(page);
+  const made = await api.create(unique('journey'));
+  await page.goto(`${VIEW}/${made.id}`);
+  await expect(picker(page)).toContainText(made.name);
+  await expect(gauge(page, 'Heard of it')).toHaveAttribute('aria-label', /^Heard of it: 5,000,000 people/);
+  await expect(chart(page).getByRole('listitem', { name: 'Heard of it to Bought it: 40%' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Duplicate journey' }).click();
+  await expect(page.getByText(JOURNEY_TEXT.duplicated, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await api.list()).filter((j) => j.name.startsWith(made.name)).length).toBe(2);
+  const copy = (await api.list()).find((j) => j.name !== made.name && j.name.startsWith(made.name))!;
+  await expect(page).toHaveURL(new RegExp(`/insights/journey/${copy.id}$`));
+
+  await page.getByRole('button', { name: 'Delete journey' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: JOURNEY_TEXT.deleteChart }).click();
+  await expect(page.getByText(JOURNEY_TEXT.deleted, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await api.list()).some((j) => j.id === copy.id)).toBe(false);
+});
+
+test.describe('offline', () => {
+  // The app's service worker runs here (blocked everywhere else), as in the Grow offline spec.
+  test.use({ serviceWorkers: 'allow' });
+
+  /** Whether the device holds this journey's counts on a tab: what an offline reload draws from. */
+  const countsOnDevice = (page: Page, id: number, tabName: string) =>
+    page.evaluate(({ key }) => new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('audience-insights');
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        const all = db.transaction('journeys').objectStore('journeys').getAllKeys();
+        all.onsuccess = () => {
+          db.close();
+          resolve(all.result.some((k) => String(k).endsWith(key)));
+        };
+        all.onerror = () => resolve(false);
+      };
+    }), { key: `#counts|${id}:${tabName}` });
+
+  test('a journey opened once draws offline with its last counts', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await logInAs(page, USERS.analyst);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const api = await journeyApi(page);
+    const funnel = (await api.list()).find((j) => j.name === 'Fizz Purchase Funnel')!;
+    await page.goto(`${VIEW}/${funnel.id}`);
+    await expect(gauge(page, 'Aware')).toHaveAttribute('aria-label', /people/);
+    const aware = await gauge(page, 'Aware').getAttribute('aria-label');
+    const arrow = await chart(page).getByRole('listitem').filter({ has: page.locator('.transition__share') }).first().getAttribute('aria-label');
+    await expect.poll(() => countsOnDevice(page, funnel.id, 'total')).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(picker(page)).toContainText('Fizz Purchase Funnel');
+    await expect(gauge(page, 'Aware')).toHaveAttribute('aria-label', aware!);
+    await expect(chart(page).getByRole('listitem', { name: arrow! })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Offline · counts as of/ })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
