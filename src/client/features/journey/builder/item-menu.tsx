@@ -21,7 +21,8 @@ const WORDS = {
  * the first, none forward for the last) and Delete unless it is the only one.
  */
 export function ItemMenu({ kind, name, actions, onEditName, onMove, onDelete }: Props) {
-  // Edit name focuses the name field: the menu must not take the focus back to its button as it closes.
+  // Edit name opens the name field once the menu has closed: a field focused while the menu is
+  // open loses the focus to the menu's focus trap, then to its button.
   const editing = useRef(false);
   const words = WORDS[kind];
   return (
@@ -31,11 +32,13 @@ export function ItemMenu({ kind, name, actions, onEditName, onMove, onDelete }: 
         <DropdownMenu.Content
           className="menu" align="start" sideOffset={4}
           onCloseAutoFocus={(e) => {
-            if (editing.current) e.preventDefault();
+            if (!editing.current) return;
+            e.preventDefault();
             editing.current = false;
+            onEditName();
           }}
         >
-          <DropdownMenu.Item className="menu__item" onSelect={() => { editing.current = true; onEditName(); }}>Edit name</DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => { editing.current = true; }}>Edit name</DropdownMenu.Item>
           {actions.moveBack ? <DropdownMenu.Item className="menu__item" onSelect={() => onMove('back')}>{words.back}</DropdownMenu.Item> : null}
           {actions.moveForward ? <DropdownMenu.Item className="menu__item" onSelect={() => onMove('forward')}>{words.forward}</DropdownMenu.Item> : null}
           {actions.delete ? <DropdownMenu.Item className="menu__item" onSelect={onDelete}>{words.delete}</DropdownMenu.Item> : null}
