@@ -22,7 +22,7 @@ import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigur
 import { growState, setSelection, setTab, showDialog } from './grow-store';
 import { ChartPicker } from './chart-picker';
 import { InvalidChartDialog } from '../../components/invalid-chart-dialog';
-import { GrowAlert } from './grow-dialogs';
+import { ActionAlert } from '../../components/action-alert';
 import { madeOnDevice, savingNow } from './save-feedback';
 import { useChartActions } from './use-chart-actions';
 
@@ -144,10 +144,10 @@ export function GrowPage({ scope, mekkoId }: Props) {
       ) : null}
       <GrowPanels context={context} region={region} chart={chart} charts={charts} current={current} may={may} tvAllowed={Boolean(tv.data) && may.update} actions={actions} />
       {snap.dialog?.kind === 'cannot-filter' ? (
-        <GrowAlert title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
+        <ActionAlert title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
       ) : null}
       {snap.dialog?.kind === 'invalid-selected' ? (
-        <GrowAlert title={GROW_TEXT.invalidSelectedTitle} message={GROW_TEXT.invalidSelected(segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
+        <ActionAlert title={GROW_TEXT.invalidSelectedTitle} message={GROW_TEXT.invalidSelected(segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
       ) : null}
     </div>
   );

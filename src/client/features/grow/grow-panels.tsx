@@ -4,7 +4,7 @@ import { GROW_TEXT } from '@shared/rules/grow';
 import { AudienceFormPanel } from './audience-form-panel';
 import type { MekkoView, SummaryView } from './chart-edits';
 import { ChartFormPanel } from './chart-form-panel';
-import { GrowAlert } from './grow-dialogs';
+import { ActionAlert } from '../../components/action-alert';
 import { verticalsQueryOptions } from './grow-queries';
 import { growState } from './grow-store';
 import { MarketFormPanel } from './market-form-panel';
@@ -90,10 +90,10 @@ export function GrowPanels({ context, region, chart, charts, current, may, tvAll
         />
       ) : null}
       {dialog?.kind === 'delete-chart' && current ? (
-        <GrowAlert title={`Delete ${current.name}?`} message={GROW_TEXT.confirmChartDelete} confirm={{ label: 'Delete chart', onConfirm: actions.remove }} onClose={closeDialog} />
+        <ActionAlert title={`Delete ${current.name}?`} message={GROW_TEXT.confirmChartDelete} confirm={{ label: 'Delete chart', onConfirm: actions.remove }} onClose={closeDialog} />
       ) : null}
       {marketToDelete ? (
-        <GrowAlert
+        <ActionAlert
           title={`Delete market ${marketToDelete.name}?`}
           message={GROW_TEXT.confirmMarketDelete}
           confirm={{ label: 'Delete market', onConfirm: () => deleteItem(() => actions.deleteMarket(marketToDelete)) }}
@@ -101,7 +101,7 @@ export function GrowPanels({ context, region, chart, charts, current, may, tvAll
         />
       ) : null}
       {audienceToDelete ? (
-        <GrowAlert
+        <ActionAlert
           title={`Delete audience ${audienceToDelete.name}?`}
           message={audienceToDelete.in_prediction_model ? GROW_TEXT.confirmModelDelete : 'The audience is removed from this chart.'}
           confirm={{ label: 'Delete audience', onConfirm: () => deleteItem(() => actions.deleteAudience(audienceToDelete)) }}

@@ -3,10 +3,10 @@ import '../../../styles/insights.css';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
 import { can } from '@shared/permissions';
 import { formatContext, slugsOf } from '@shared/rules/context';
 import { JOURNEY, JOURNEY_TEXT } from '@shared/rules/journey';
+import { ActionAlert } from '../../../components/action-alert';
 import { InvalidChartDialog, type InvalidChartTexts } from '../../../components/invalid-chart-dialog';
 import { PageHeader } from '../../../components/page-header';
 import type { ProductScope } from '../../../lib/guards';
@@ -102,19 +102,12 @@ export function JourneyPage({ scope, journeyId }: Props) {
         />
       ) : null}
       {confirmDelete && target ? (
-        <AlertDialog.Root open onOpenChange={(o) => (o ? undefined : setConfirmDelete(false))}>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="dialog-overlay" />
-            <AlertDialog.Content className="dialog">
-              <AlertDialog.Title>Delete journey</AlertDialog.Title>
-              <AlertDialog.Description>{`Delete “${target.name}”? It is removed for everyone in this product.`}</AlertDialog.Description>
-              <div className="dialog__actions">
-                <AlertDialog.Cancel className="button button--ghost">Cancel</AlertDialog.Cancel>
-                <AlertDialog.Action className="button button--danger" onClick={() => { setConfirmDelete(false); actions.remove(target); }}>{JOURNEY_TEXT.deleteChart}</AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ActionAlert
+          title={`Delete ${target.name}?`}
+          message="The journey is removed for everyone in this product."
+          onClose={() => setConfirmDelete(false)}
+          confirm={{ label: JOURNEY_TEXT.deleteChart, onConfirm: () => { setConfirmDelete(false); actions.remove(target); } }}
+        />
       ) : null}
     </div>
   );

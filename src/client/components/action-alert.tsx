@@ -4,15 +4,16 @@ interface AlertProps {
   title: string;
   message: string;
   onClose: () => void;
-  /** A destructive confirmation's button (deleting a chart, market or audience); without it, a message and Close. */
+  /** A destructive confirmation's button (deleting a chart, market, audience or journey); without it, a message and Close. */
   confirm?: { label: string; onConfirm: () => void };
 }
 
 /**
- * Grow's alerts: 'Cannot Filter By This Audience!' and 'Invalid Audiences Selected!' (spec 3 §8)
- * with Close, and the delete confirmations with Cancel and the destructive action.
+ * An alert with Close (Grow's 'Cannot Filter By This Audience!', 'Invalid Audiences Selected!',
+ * spec 3 §8), or a destructive confirmation with Cancel and its action (deleting a chart, market,
+ * audience or journey).
  */
-export function GrowAlert({ title, message, onClose, confirm }: AlertProps) {
+export function ActionAlert({ title, message, onClose, confirm }: AlertProps) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <AlertDialog.Portal>
