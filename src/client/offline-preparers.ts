@@ -10,3 +10,4 @@ registerOfflinePreparer('grow', () => import('./features/grow/grow-offline').the
 registerOfflinePreparer('explore', () => import('./features/explore/explore-offline').then((m) => m.prepareExploreOffline));
 registerOfflinePreparer('audiences', () => import('./features/audiences-overview/audiences-offline').then((m) => m.prepareAudiencesOffline));
 registerOfflinePreparer('overlap', () => import('./features/overlap/overlap-offline').then((m) => m.prepareOverlapOffline));
+registerOfflinePreparer('journey', () => import('./features/journey/data/journey-offline').then((m) => m.prepareJourneyOffline));
