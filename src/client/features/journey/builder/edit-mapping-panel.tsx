@@ -5,6 +5,7 @@ import {
 import { SegmentPicker } from '../../../components/segment-picker';
 import { SlideInPanel } from '../../../components/slide-in-panel';
 import { BUILD_TIER } from '../../../lib/guards';
+import { parsePopulation } from './builder-model';
 import { DiscussionField } from './discussion-field';
 import type { KnownSegments } from './journey-builder';
 
@@ -20,14 +21,6 @@ interface Props {
   onKnown: (segment: { id: number; path_parts: string[] }) => void;
   onSave: (draft: JourneyDraft) => void;
   onClose: () => void;
-}
-
-/** A population as typed: a number of 0 or more (empty is 0), or null when it is not one. */
-export function parsePopulation(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 0;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 && value <= JOURNEY.populationMax ? value : null;
 }
 
 /**

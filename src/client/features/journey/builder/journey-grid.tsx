@@ -4,6 +4,7 @@ import {
   moveBrand, moveStage, orderedBrands, orderedStages, renameBrand, renameStage, setStageIcon, stageActions, type ItemId, type JourneyDraft, type JourneyIcon,
 } from '@shared/rules/journey';
 import { temporaryId } from '../../../lib/offline/outbox-store';
+import { iconLabel } from './builder-model';
 import { ItemMenu } from './item-menu';
 import { ItemName } from './item-name';
 import { JourneyCell } from './journey-cell';
@@ -18,9 +19,6 @@ interface Props {
   onNameLeft: (kind: 'brand' | 'stage', draft: JourneyDraft) => void;
   onEditCell: (brand: ItemId, stage: ItemId) => void;
 }
-
-/** 'shopping-cart' -> 'Shopping cart', 'meh-o' -> 'Meh', 'blank' -> 'No icon'. */
-export const iconLabel = (icon: JourneyIcon) => (icon === 'blank' ? 'No icon' : `${icon[0]!.toUpperCase()}${icon.slice(1).replace(/-o$/, '').replace(/-/g, ' ')}`);
 
 /**
  * The builder's grid (spec 3 §2.4): stages are columns, brands are rows, one cell each. Stage
