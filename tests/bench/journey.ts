@@ -119,9 +119,11 @@ async function countsBench() {
     const windowsOnly = () => Promise.all(cells.flatMap((segments) => transitionWindows(segments).map((window) => engine.intersections(REGION, window.map((i) => rule([segments[i]!]))))));
     const pairsAtOnce = () => Promise.all(cells.flatMap((segments) => segments.slice(0, -1).map((id, i) => engine.count(REGION, rule([id], [segments[i + 1]!])))));
     const withPairCounts = () => Promise.all([countsOnly(), pairsAtOnce()]);
+    // The same windows as overlaps: every pair's shared people by andCardinality, no intersection built.
+    const windowOverlaps = () => Promise.all(cells.flatMap((segments) => transitionWindows(segments).map((window) => engine.overlap(REGION, window.map((i) => rule([segments[i]!]))))));
 
     const service = await timed(asService, RUNS);
-    const parts = { counts: await timed(countsOnly, RUNS), windows: await timed(windowsOnly, RUNS), pairs: await timed(pairsAtOnce, RUNS), alternative: await timed(withPairCounts, RUNS) };
+    const parts = { counts: await timed(countsOnly, RUNS), windows: await timed(windowsOnly, RUNS), pairs: await timed(pairsAtOnce, RUNS), alternative: await timed(withPairCounts, RUNS), overlaps: await timed(windowOverlaps, RUNS) };
     const baseline = await timed(oneByOne, 5);
     const windows = cells.reduce((n, segments) => n + transitionWindows(segments).length, 0);
     const pairCount = service.answer.pairs.reduce((n, m) => n + m.size, 0);
@@ -139,6 +141,7 @@ async function countsBench() {
     console.log(`  as the counts service asks (1 counts question + ${windows} intersections of <= 4, at once): ${ms(service.median)} ms median of ${RUNS} (first ${ms(service.first)} ms)`);
     console.log(`    of which the counts question alone: ${ms(parts.counts.median)} ms; the ${windows} intersections alone: ${ms(parts.windows.median)} ms`);
     console.log(`  alternative, the counts question + the 36 pairs as two-stage counts, at once: ${ms(parts.alternative.median)} ms median of ${RUNS} (the 36 pairs alone ${ms(parts.pairs.median)} ms)`);
+    console.log(`  the same ${windows} windows asked as overlaps (pairs by andCardinality, nothing built), at once: ${ms(parts.overlaps.median)} ms median of ${RUNS}`);
     console.log(`  baseline, the same 76 figures one by one (40 counts + 36 two-stage counts): ${ms(baseline.median)} ms median of 5 (first ${ms(baseline.first)} ms)`);
     console.log(`  ratio to the baseline (one by one / this way): as the service asks ${fmt(baseline.median / service.median, 2)}x, the alternative ${fmt(baseline.median / parts.alternative.median, 2)}x`);
     console.log(`  target <= ${TARGET_MS} ms at ${count(PEOPLE)} people: as the service asks ${service.median <= TARGET_MS ? 'met' : 'MISSED'}; the alternative ${parts.alternative.median <= TARGET_MS ? 'met' : 'MISSED'}`);
