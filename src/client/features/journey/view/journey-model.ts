@@ -110,7 +110,7 @@ export interface Bubble {
 }
 
 /** The word bubbles of a discussion cluster node, largest first. */
-export function clusterBubbles(node: Pick<DiscussionClusterNode, 'discussion_clusters'> | undefined, minPx = 36, maxPx = 96): Bubble[] {
+export function clusterBubbles(node: Pick<DiscussionClusterNode, 'discussion_clusters'> | undefined, minPx = 40, maxPx = 96): Bubble[] {
   if (!node) return [];
   const max = Math.max(0, ...node.discussion_clusters.map((c) => c.size));
   return [...node.discussion_clusters]

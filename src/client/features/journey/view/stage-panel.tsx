@@ -4,6 +4,9 @@ import type { DiscussionClusterNode } from '@shared/schemas/journeys';
 import { TextTooltip } from '../../../components/chart-tooltip';
 import { barShares, clusterBubbles, compactCount, type StageModel } from './journey-model';
 
+/** A word's size in its bubble: as large as a sixth of the bubble, small enough for the word to fit across it. */
+const bubbleFont = (name: string, diameterPx: number) => Math.max(9, Math.min(Math.round(diameterPx / 5), Math.floor(((diameterPx - 8) * 1.7) / Math.max(1, name.length))));
+
 interface Props {
   stage: StageModel;
   /** The discussion cluster node of the selected brand's cell, when it has one (its word bubbles). */
@@ -43,7 +46,7 @@ export function StagePanel({ stage, node, children }: Props) {
               {bubbles.length === 0 ? <p className="stage-panel__note">No clusters in this discussion.</p> : (
                 <ul className="word-bubbles">
                   {bubbles.map((b) => (
-                    <li key={b.id} className="word-bubble" style={{ width: b.diameterPx, height: b.diameterPx, fontSize: Math.max(10, Math.round(b.diameterPx / 6)) }} title={`${b.name}: ${b.size.toLocaleString('en-US')}`}>
+                    <li key={b.id} className="word-bubble" style={{ width: b.diameterPx, height: b.diameterPx, fontSize: bubbleFont(b.name, b.diameterPx) }} title={`${b.name}: ${b.size.toLocaleString('en-US')}`}>
                       {b.name}
                     </li>
                   ))}
