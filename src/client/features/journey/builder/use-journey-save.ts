@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GROW_TEXT } from '@shared/rules/grow';
 import { JOURNEY, JOURNEY_TEXT, type JourneyDraft } from '@shared/rules/journey';
 import type { StoredCommand } from '../../../lib/offline/db';
@@ -21,8 +21,19 @@ const savedId = (data: unknown): number | undefined =>
  */
 export function useJourneySave(context: string, target: JourneyTarget | null, base: JourneyDraft, afterSave: AfterSave) {
   const [saving, setSaving] = useState(false);
+  // The answer may come after the user left the builder: then it only tells, it does not move them.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+  const leave: AfterSave = (journeyId) => {
+    if (open.current) afterSave(journeyId);
+  };
   const fail = () => {
-    setSaving(false);
+    if (open.current) setSaving(false);
     showToast(JOURNEY_TEXT.saveFailed, undefined, JOURNEY.toastMs, 'error');
   };
 
@@ -40,11 +51,11 @@ export function useJourneySave(context: string, target: JourneyTarget | null, ba
         if (result === 'refused') return fail();
         if (result === 'queued') {
           showToast(GROW_TEXT.savedOnDevice, undefined, JOURNEY.toastMs);
-          return afterSave(target?.id);
+          return leave(target?.id);
         }
         const answer = await settled;
         showToast(JOURNEY_TEXT.saved, undefined, JOURNEY.toastMs);
-        afterSave(target?.id ?? savedId(answer.data));
+        leave(target?.id ?? savedId(answer.data));
       });
     }, fail);
   };
