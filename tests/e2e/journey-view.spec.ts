@@ -146,14 +146,18 @@ test('the invalid journey is marked in the picker and opens on its dialog; remov
   await expect.poll(async () => (await api.list()).find((j) => j.id === invalid.id)!.invalid_cell_count).toBe(0);
 });
 
-test('a product without journeys shows the empty state: Create Journey, or the no-permission text', async ({ page }) => {
+test('a product without journeys shows the empty state with Create Journey, which opens the builder', async ({ page }) => {
   await logInAs(page, USERS.analyst);
   await page.goto('/acme/us/fizz-cola/fizz-zero/insights/journey');
   await expect(page.getByRole('heading', { name: JOURNEY_TEXT.empty })).toBeVisible();
   await page.getByRole('button', { name: JOURNEY_TEXT.createJourney }).click();
   await expect(page).toHaveURL(/\/acme\/us\/fizz-cola\/fizz-zero\/insights\/journey-builder$/);
+});
 
+test('without create, the empty state says so and offers no Create Journey', async ({ page }) => {
+  // From the first read of the permissions: a cached copy with create would be shown until it is read again.
   await withoutPermission(page, 'journeys', 'create');
+  await logInAs(page, USERS.analyst);
   await page.goto('/acme/us/fizz-cola/fizz-zero/insights/journey');
   await expect(page.getByRole('heading', { name: JOURNEY_TEXT.empty })).toBeVisible();
   await expect(page.getByText(JOURNEY_TEXT.noCreatePermission)).toBeVisible();
