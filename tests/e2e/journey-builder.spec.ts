@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { JOURNEY_TEXT } from '../../src/shared/rules/journey';
-import { CONTEXT, PRODUCT, syncButton, waitForDemoData } from './grow-helpers';
-import { USERS, csrfOf, logInAs, unique } from './helpers';
+import { PRODUCT, syncButton, waitForDemoData } from './grow-helpers';
+import { USERS, logInAs, unique } from './helpers';
+import { journeyApi } from './journey-helpers';
 
 // Issue 17, "Journey builder": a 4 x 5 journey built from empty with every menu action, the name
 // notices, Save and Close, the journey in the view; an edit made offline synced once; Cancel's
@@ -9,35 +10,6 @@ import { USERS, csrfOf, logInAs, unique } from './helpers';
 
 const BUILDER = `${PRODUCT}/insights/journey-builder`;
 const VIEW = `${PRODUCT}/insights/journey`;
-
-interface SavedJourney {
-  id: number;
-  name: string;
-  version: number;
-  default: boolean;
-  has_transition_data: boolean;
-  brands: { id: number; name: string; order: number }[];
-  stages: { id: number; name: string; priority: number; icon: string }[];
-  sub_markets: { journey_brand_id: number; journey_stage_id: number; population: number; matched_id: number | null; modeled_id: number | null }[];
-}
-
-/** The journeys API with the page's session, for setting up and for reading what the screen saved. */
-async function journeyApi(page: Page) {
-  const headers = { 'x-csrf-token': await csrfOf(page), 'x-context': CONTEXT };
-  const request: APIRequestContext = page.request;
-  return {
-    async journey(id: number): Promise<SavedJourney> {
-      const res = await request.get(`/api/journeys/${id}`, { headers });
-      expect(res.status(), `GET /api/journeys/${id}`).toBe(200);
-      return ((await res.json()) as { data: SavedJourney }).data;
-    },
-    async create(body: Record<string, unknown>): Promise<SavedJourney> {
-      const res = await request.post('/api/journeys', { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data: body });
-      expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { data: SavedJourney }).data;
-    },
-  };
-}
 
 // ---- the grid, as a person reads and uses it -------------------------------------------------
 

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import type { Journey, JourneyCounts, JourneySummary, JourneyTab } from '../../src/shared/schemas/journeys';
+import { CONTEXT } from './grow-helpers';
+import { csrfOf } from './helpers';
+
+/** The journeys API with a page's session: for setting up journeys and reading what the screen saved. */
+export async function journeyApi(page: Page) {
+  const headers = { 'x-csrf-token': await csrfOf(page), 'x-context': CONTEXT };
+  const read = async <T>(path: string): Promise<T> => {
+    const res = await page.request.get(path, { headers });
+    expect(res.status(), `GET ${path}`).toBe(200);
+    return ((await res.json()) as { data: T }).data;
+  };
+  return {
+    list: () => read<JourneySummary[]>('/api/journeys'),
+    journey: (id: number) => read<Journey>(`/api/journeys/${id}`),
+    async counts(id: number, tab: JourneyTab): Promise<JourneyCounts> {
+      const res = await page.request.post(`/api/journeys/${id}/counts`, { headers, data: { tab } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: JourneyCounts }).data;
+    },
+    /** POST /api/journeys: brands and stages named by temporary keys ('tmp-<uuid>'), as the builder sends them. */
+    async create(body: Record<string, unknown>): Promise<Journey> {
+      const res = await page.request.post('/api/journeys', { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data: body });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { data: Journey }).data;
+    },
+  };
+}
