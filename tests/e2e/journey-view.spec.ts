@@ -185,6 +185,43 @@ test('copy and delete from the icons, with the spec texts', async ({ page }) => 
   await expect.poll(async () => (await api.list()).some((j) => j.id === copy.id)).toBe(false);
 });
 
+test('Learn More, the dismissible hint, and a zero-count stage explained', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  // A stage of the first brand counts zero on Total Population (its population entered as 0).
+  await page.route(/\/api\/journeys\/\d+\/counts$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data.brands[0].stages[3].count = 0;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(VIEW);
+  await expect(picker(page)).toContainText('Fizz Purchase Funnel');
+
+  await page.getByRole('button', { name: JOURNEY_TEXT.learnMore }).click();
+  const help = page.getByRole('dialog');
+  await expect(help).toContainText('1 of 5');
+  await help.getByRole('button', { name: 'Next' }).click();
+  await help.getByRole('button', { name: 'Next' }).click();
+  await expect(help.getByRole('heading')).toHaveText(`${JOURNEY_TEXT.learnMore}: Transitions`);
+  await help.getByRole('button', { name: 'Previous' }).click();
+  await expect(help).toContainText('2 of 5');
+  await page.keyboard.press('Escape');
+
+  await expect(page.getByText(JOURNEY_TEXT.primaryHint)).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss hint' }).click();
+  await expect(page.getByText(JOURNEY_TEXT.primaryHint)).toBeHidden();
+  await page.reload();
+  await expect(picker(page)).toContainText('Fizz Purchase Funnel');
+  await expect(page.getByText(JOURNEY_TEXT.primaryHint)).toBeHidden();
+
+  await expect(gauge(page, 'Repeat')).toHaveAttribute('aria-label', /^Repeat: 0 people/);
+  await chart(page).getByRole('button', { name: `Repeat: ${JOURNEY_TEXT.zeroCountClick}` }).click();
+  const why = page.getByRole('dialog', { name: 'Why does this audience have a zero count?' });
+  await expect(why).toContainText('Population');
+  await why.getByRole('button', { name: 'Close' }).click();
+  await expect(why).toBeHidden();
+});
+
 test.describe('offline', () => {
   // The app's service worker runs here (blocked everywhere else), as in the Grow offline spec.
   test.use({ serviceWorkers: 'allow' });
