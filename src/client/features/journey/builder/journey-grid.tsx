@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import {
-  addBrand, addStage, brandActions, brandColour, canAddBrand, canAddStage, cellAt, cellPosition, deleteBrand, deleteStage, JOURNEY_ICONS, JOURNEY_TEXT,
-  moveBrand, moveStage, orderedBrands, orderedStages, renameBrand, renameStage, setStageIcon, stageActions, type ItemId, type JourneyDraft, type JourneyIcon,
+  addBrand, addStage, brandActions, brandColour, canAddBrand, canAddStage, cellAt, cellPosition, deleteBrand, deleteStage, JOURNEY_TEXT,
+  moveBrand, moveStage, orderedBrands, orderedStages, renameBrand, renameStage, setStageIcon, stageActions, type ItemId, type JourneyDraft,
 } from '@shared/rules/journey';
 import { temporaryId } from '../../../lib/offline/outbox-store';
-import { iconLabel } from './builder-model';
 import { ItemMenu } from './item-menu';
 import { ItemName } from './item-name';
 import { JourneyCell } from './journey-cell';
+import { StageIconPicker } from './stage-icon-picker';
 import type { KnownSegments } from './journey-builder';
 
 interface Props {
@@ -56,9 +56,7 @@ export function JourneyGrid({ draft, known, discussions, onChange, onNameLeft, o
                     />
                     {canAddStage(draft) ? <button type="button" className="button button--ghost journey-grid__add" aria-label={`Add stage after ${stage.name}`} title="Add a stage after" onClick={() => addStageAt(column + 1)}>+</button> : null}
                   </div>
-                  <select className="journey-grid__icon" aria-label={`Icon of ${stage.name}`} value={stage.icon} onChange={(e) => onChange(setStageIcon(draft, stage.id, e.target.value as JourneyIcon))}>
-                    {JOURNEY_ICONS.map((icon) => <option key={icon} value={icon}>{iconLabel(icon)}</option>)}
-                  </select>
+                  <StageIconPicker stageName={stage.name} icon={stage.icon} onChange={(icon) => onChange(setStageIcon(draft, stage.id, icon))} />
                 </th>
               ))}
             </tr>
