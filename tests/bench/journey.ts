@@ -3,12 +3,11 @@
  *
  * Prints figures (not assertions) for issue 17, in one run:
  *  (a) a 4 brands x 10 stages journey with "Display Transition Data" counted at BENCH_PEOPLE
- *      (default 100M) generated people through 2 bitmap workers, asked as the counts service asks
- *      (journey-counts-service.ts): per brand, the intersections of windows of up to 4 adjacent
- *      stages (the 36 adjacent pairs and the stage sizes), all at once. Beside it in the same
- *      run: the baseline, the same 76 figures asked one by one (40 counts, then 36 counts of two
- *      stages' shared people); and alternatives (the 36 pairs as two-stage counts at once, the
- *      windows as overlaps). Target: <= 150 ms.
+ *      (default 100M) generated people through 2 bitmap workers, asked by the counts service's own
+ *      engineCounts (journey-counts-service.ts): the 40 cells in one counts question and the 36
+ *      adjacent pairs as two-stage counts, all at once. Beside it in the same run: the baseline,
+ *      the same 76 figures asked one by one; and the ways tried and dropped (each brand's windows
+ *      of up to 4 adjacent stages as intersections, and as overlaps). Target: <= 150 ms.
  *      The people are the generator's brand funnel (generator/funnel.ts: each stage mostly inside
  *      the one before), 10 stages per brand, without the catalogue's other segments.
  *      BENCH_JOURNEY_COUNTS=0 skips (a).
@@ -20,7 +19,7 @@ import { RoaringBitmap32 } from '../../src/server/engine/bitmap/roaring';
 import { DEMO_FUNNEL, type FunnelDefinition } from '../../src/server/engine/generator/funnel';
 import { buildCatalog, generateMembers, type GeneratorOptions } from '../../src/server/engine/generator/generator';
 import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
-import { transitionWindows } from '../../src/server/modules/journeys/journey-counts-service';
+import { engineCounts } from '../../src/server/modules/journeys/journey-counts-service';
 import { fmt, median } from './lib';
 import { journeyRenderBench } from './journey-render';
 
@@ -87,27 +86,19 @@ async function countsBench() {
     const cells = FUNNEL.brands.map((_, b) => catalog.segments.filter((s) => s.funnel?.brand === b).sort((x, y) => x.funnel!.stage - y.funnel!.stage).map((s) => s.shortId));
     const ids = cells.flat();
 
-    // As journey-counts-service asks: each brand's windows' intersections at once (the stage sizes come
-    // with them), then one counts question for the segments no window counted (none in a full 4 x 10).
+    // As journey-counts-service asks: its own engineCounts.
     const asService = async () => {
-      const pairs = await Promise.all(cells.map(async (segments) => {
-        const both = new Map<number, number>();
-        const sizes = new Map<number, number>();
-        await Promise.all(transitionWindows(segments).map(async (window) => {
-          const answer = await engine.intersections(REGION, window.map((i) => rule([segments[i]!])));
-          window.forEach((stage, p) => sizes.set(segments[stage]!, answer.sizes[p]!));
-          window.slice(0, -1).forEach((stage, p) => both.set(stage, answer.all[(1 << p) | (1 << (p + 1))] ?? 0));
-        }));
-        return { both, sizes };
-      }));
-      const known = new Map(pairs.flatMap((p) => [...p.sizes]));
-      const rest = ids.filter((id) => !known.has(id));
-      if (rest.length) {
-        const counted = await engine.counts(REGION, { matched: Object.fromEntries(rest.map((id) => [String(id), [id]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] });
-        for (const id of rest) known.set(id, counted.segment_counts[String(id)] ?? 0);
-      }
-      return { sizes: Object.fromEntries([...known].map(([id, n]) => [String(id), n])), pairs: pairs.map((p) => p.both) };
+      const answer = await engineCounts(engine, REGION, cells, true);
+      return { sizes: Object.fromEntries([...answer.sizes].map(([id, n]) => [String(id), n])), pairs: answer.pairs };
     };
+    // Dropped (decision 013): each brand's windows of up to 4 adjacent stages sharing their end stage, as intersections.
+    const windowsOf = (segments: readonly number[]) => {
+      const windows: number[][] = [];
+      for (let start = 0; start < segments.length - 1; start += 3) windows.push(segments.slice(start, start + 4).map((_, i) => start + i));
+      return windows;
+    };
+    const windowIntersections = () =>
+      Promise.all(cells.flatMap((segments) => windowsOf(segments).map((window) => engine.intersections(REGION, window.map((i) => rule([segments[i]!]))))));
     // The baseline: the same 76 figures, one question at a time.
     const oneByOne = async () => {
       const sizes: Record<string, number> = {};
@@ -121,17 +112,14 @@ async function countsBench() {
       return { sizes, pairs };
     };
 
-    // Its two parts alone, and the pairs asked as counts of two stages' shared people instead of intersections.
+    // Its counts question alone, and the dropped windows as overlaps (pairs by andCardinality, nothing built).
     const countsOnly = () => engine.counts(REGION, { matched: Object.fromEntries(ids.map((id) => [String(id), [id]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] });
-        const pairsAtOnce = () => Promise.all(cells.flatMap((segments) => segments.slice(0, -1).map((id, i) => engine.count(REGION, rule([id], [segments[i + 1]!])))));
-    const withPairCounts = () => Promise.all([countsOnly(), pairsAtOnce()]);
-    // The same windows as overlaps: every pair's shared people by andCardinality, no intersection built.
-    const windowOverlaps = () => Promise.all(cells.flatMap((segments) => transitionWindows(segments).map((window) => engine.overlap(REGION, window.map((i) => rule([segments[i]!]))))));
+    const windowOverlaps = () => Promise.all(cells.flatMap((segments) => windowsOf(segments).map((window) => engine.overlap(REGION, window.map((i) => rule([segments[i]!]))))));
 
     const service = await timed(asService, RUNS);
-    const parts = { counts: await timed(countsOnly, RUNS), pairs: await timed(pairsAtOnce, RUNS), alternative: await timed(withPairCounts, RUNS), overlaps: await timed(windowOverlaps, RUNS) };
+    const parts = { counts: await timed(countsOnly, RUNS), intersections: await timed(windowIntersections, RUNS), overlaps: await timed(windowOverlaps, RUNS) };
     const baseline = await timed(oneByOne, 5);
-    const windows = cells.reduce((n, segments) => n + transitionWindows(segments).length, 0);
+    const windows = cells.reduce((n, segments) => n + windowsOf(segments).length, 0);
     const pairCount = service.answer.pairs.reduce((n, m) => n + m.size, 0);
     if (pairCount !== 36) throw new Error(`The service's questions gave ${pairCount} adjacent pairs, not 36`);
     for (const [b, both] of service.answer.pairs.entries()) {
@@ -144,13 +132,12 @@ async function countsBench() {
       const shares = segments.slice(0, -1).map((_, i) => service.answer.pairs[b]!.get(i)! / sizes[i]!);
       console.log(`  ${FUNNEL.brands[b]!.name.padEnd(15)} ${sizes.map((n) => fmt((100 * n) / PEOPLE, 1).padStart(4)).join(' ')} % of people; transitions ${shares.map((s) => fmt(100 * s, 0)).join(' ')} %`);
     }
-    console.log(`  as the counts service asks (${windows} intersections of <= 4 at once, sizes from them): ${ms(service.median)} ms median of ${RUNS} (first ${ms(service.first)} ms)`);
+    console.log(`  as the counts service asks (one counts question + 36 two-stage counts, at once): ${ms(service.median)} ms median of ${RUNS} (first ${ms(service.first)} ms)`);
     console.log(`    the 40 cells' counts question alone: ${ms(parts.counts.median)} ms`);
-    console.log(`  alternative, the counts question + the 36 pairs as two-stage counts, at once: ${ms(parts.alternative.median)} ms median of ${RUNS} (the 36 pairs alone ${ms(parts.pairs.median)} ms)`);
-    console.log(`  the same ${windows} windows asked as overlaps (pairs by andCardinality, nothing built), at once: ${ms(parts.overlaps.median)} ms median of ${RUNS}`);
+    console.log(`  dropped: the ${windows} windows of <= 4 stages as intersections, at once: ${ms(parts.intersections.median)} ms median of ${RUNS}; as overlaps: ${ms(parts.overlaps.median)} ms`);
     console.log(`  baseline, the same 76 figures one by one (40 counts + 36 two-stage counts): ${ms(baseline.median)} ms median of 5 (first ${ms(baseline.first)} ms)`);
-    console.log(`  ratio to the baseline (one by one / this way): as the service asks ${fmt(baseline.median / service.median, 2)}x, the alternative ${fmt(baseline.median / parts.alternative.median, 2)}x`);
-    console.log(`  target <= ${TARGET_MS} ms at ${count(PEOPLE)} people: as the service asks ${service.median <= TARGET_MS ? 'met' : 'MISSED'}; the alternative ${parts.alternative.median <= TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(`  ratio to the baseline (one by one / the service's way): ${fmt(baseline.median / service.median, 2)}x; windows as intersections / the service's way: ${fmt(parts.intersections.median / service.median, 2)}x`);
+    console.log(`  target <= ${TARGET_MS} ms at ${count(PEOPLE)} people: ${service.median <= TARGET_MS ? 'met' : 'MISSED'}`);
   } finally {
     await engine.close();
   }

@@ -1,7 +1,7 @@
 import { cellSegmentOf, finiteShare } from '@shared/rules/journey';
 import type { JourneyCounts, JourneyTab } from '@shared/schemas/journeys';
 import type { Db } from '../../db/client';
-import { MAX_INTERSECTED, type CountEngine } from '../../engine/questions';
+import type { CountEngine } from '../../engine/questions';
 import { contextClientRegion, engineOf, timed, type Asker } from '../insights/insights-service';
 import * as repo from './journeys-repository';
 import { journeyInScope, type JourneyScope } from './journeys-service';
@@ -9,47 +9,42 @@ import { journeyInScope, type JourneyScope } from './journeys-service';
 /**
  * A journey's counts on a tab (decision 013, spec 3 §2.3): each cell's people through the count
  * engine of the caller's data source, in one of the caller's count slots; with "Display Transition
- * Data", each brand's adjacent stages' shared people through the engine's intersections. On Total
+ * Data", each brand's adjacent stages' shared people as two-stage counts. On Total
  * Population the counts are the cells' entered populations and the transitions their ratios.
  * A cell without a segment for the tab, or whose segment is gone, counts null; a share that is
  * not finite is null ("N/A").
  */
 
-const ruleOf = (shortId: number) => ({ include: { and: [[shortId]] }, exclude: [], values: [] });
-
 /**
- * Windows of at most MAX_INTERSECTED consecutive stages, each sharing its last stage with the
- * next, covering every adjacent pair of stages that both have a segment.
+ * Each adjacent pair's shared people, by the pair's first stage index: one two-stage count per
+ * pair, all asked at once. (Asking them as intersections of up to four stages built bitmaps of
+ * every combination to use three: 0.67-1 s for a 4 x 10 journey at 100M people against 35-63 ms
+ * this way, `npm run bench:journey`.)
  */
-export function transitionWindows(segments: readonly (number | null)[]): number[][] {
-  const windows: number[][] = [];
-  let start = 0;
-  while (start < segments.length - 1) {
-    if (segments[start] === null || segments[start + 1] === null) {
-      start++;
-      continue;
-    }
-    const window = [start];
-    while (window.length < MAX_INTERSECTED && window.at(-1)! + 1 < segments.length && segments[window.at(-1)! + 1] !== null) window.push(window.at(-1)! + 1);
-    windows.push(window);
-    start = window.at(-1)!;
-  }
-  return windows;
+async function pairCounts(engine: CountEngine, clientRegion: number, segments: readonly (number | null)[]): Promise<Map<number, number>> {
+  const both = new Map<number, number>();
+  await Promise.all(segments.slice(0, -1).map(async (from, i) => {
+    const to = segments[i + 1];
+    if (from === null || to === null || to === undefined) return;
+    both.set(i, await engine.count(clientRegion, { include: { and: [[from], [to]] }, exclude: [], values: [] }));
+  }));
+  return both;
 }
 
 /**
- * Each adjacent pair's shared people, by the pair's first stage index, from the windows'
- * intersections, and the sizes of the segments the windows counted on the way.
+ * The engine's part of a journey's counts: every cell segment's people in one counts question
+ * and, with transitions, each brand's adjacent pairs, all at once. `segmentsOf` is brand by
+ * brand, stage by stage (null: no segment). Exported for `npm run bench:journey`.
  */
-async function pairCounts(engine: CountEngine, clientRegion: number, segments: readonly (number | null)[]) {
-  const both = new Map<number, number>();
-  const sizes = new Map<number, number>();
-  await Promise.all(transitionWindows(segments).map(async (window) => {
-    const answer = await engine.intersections(clientRegion, window.map((i) => ruleOf(segments[i]!)));
-    window.forEach((stage, p) => sizes.set(segments[stage]!, answer.sizes[p]!));
-    window.slice(0, -1).forEach((stage, p) => both.set(stage, answer.all[(1 << p) | (1 << (p + 1))] ?? 0));
-  }));
-  return { both, sizes };
+export async function engineCounts(engine: CountEngine, clientRegion: number, segmentsOf: readonly (readonly (number | null)[])[], transitions: boolean) {
+  const ids = [...new Set(segmentsOf.flat().filter((sid): sid is number => sid !== null))];
+  const [counted, pairs] = await Promise.all([
+    ids.length
+      ? engine.counts(clientRegion, { matched: Object.fromEntries(ids.map((sid) => [String(sid), [sid]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] })
+      : null,
+    transitions ? Promise.all(segmentsOf.map((segs) => pairCounts(engine, clientRegion, segs))) : [],
+  ]);
+  return { sizes: new Map(ids.map((sid) => [sid, counted?.segment_counts[String(sid)] ?? 0])), pairs };
 }
 
 export async function journeyCounts(scope: JourneyScope, id: number, tab: JourneyTab): Promise<JourneyCounts> {
@@ -86,19 +81,7 @@ export async function journeyCounts(scope: JourneyScope, id: number, tab: Journe
     const cell = cellAt(b.id, s.id);
     return cell ? live(cellSegmentOf({ matched_id: cell.matchedId, modeled_id: cell.modeledId }, tab)) : null;
   }));
-  const ids = [...new Set(segmentsOf.flat().filter((sid): sid is number => sid !== null))];
-
-  const { sizes, pairs } = await timed(asker, async () => {
-    const brandPairs = row.hasTransitionData ? await Promise.all(segmentsOf.map((segs) => pairCounts(engine, clientRegion, segs))) : [];
-    // The windows counted their segments: the others (stages without a neighbour to intersect) in one question.
-    const known = new Map(brandPairs.flatMap((p) => [...p.sizes]));
-    const rest = ids.filter((sid) => !known.has(sid));
-    if (rest.length) {
-      const counted = await engine.counts(clientRegion, { matched: Object.fromEntries(rest.map((sid) => [String(sid), [sid]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] });
-      for (const sid of rest) known.set(sid, counted.segment_counts[String(sid)] ?? 0);
-    }
-    return { sizes: known, pairs: brandPairs.map((p) => p.both) };
-  });
+  const { sizes, pairs } = await timed(asker, () => engineCounts(engine, clientRegion, segmentsOf, row.hasTransitionData));
 
   return {
     tab,
