@@ -170,6 +170,18 @@ test('a 4 x 5 journey built from empty with every menu action, saved, and shown 
   expect(await brandNames(page)).toEqual(['Fizz Original', 'Bubble Up Cola', 'Crest Soda', 'Polar Fizz']);
   await expect(save).toBeEnabled();
 
+  // Edit Mapping: the client has no discussion clusters yet (the uploader's link is for who may upload).
+  await page.getByRole('button', { name: 'Edit mapping of Fizz Original / Aware' }).click();
+  const panel = page.getByRole('dialog', { name: JOURNEY_TEXT.editMapping });
+  await expect(panel).toContainText(JOURNEY_TEXT.noDiscussions);
+  await expect(panel.getByRole('link', { name: JOURNEY_TEXT.uploadDiscussions })).toHaveCount(0);
+  await expect(panel.getByLabel('Brand')).toHaveValue(/.+/);
+  await panel.getByLabel('Audience Population').fill('-5');
+  await expect(panel.getByText(JOURNEY_TEXT.populationMin)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel).toBeHidden();
+
   // Cells: position numbers row by row; map each brand's five stages with the segment picker.
   await expect(cellOf(page, 'Crest Soda', 'Purchase').locator('.journey-cell__number')).toHaveText('13');
   const people = ['900000', '600000', '300000', '200000', '100000'];
@@ -283,4 +295,14 @@ test('Cancel asks to discard only when something changed', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await dialog.getByRole('button', { name: JOURNEY_TEXT.discard }).click();
   await page.waitForURL(new RegExp(`${VIEW}(/\\d+)?$`));
+});
+
+test('with no discussion clusters, Edit Mapping links an uploader to the bulk uploader', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  await page.goto(BUILDER);
+  await page.getByRole('button', { name: 'Edit mapping of Fizz Original / New Stage 1' }).click();
+  const panel = page.getByRole('dialog', { name: JOURNEY_TEXT.editMapping });
+  await expect(panel).toContainText(JOURNEY_TEXT.noDiscussions);
+  await panel.getByRole('link', { name: JOURNEY_TEXT.uploadDiscussions }).click();
+  await page.waitForURL(/\/acme\/us\/upload\/discussions_upload\/admin$/);
 });

@@ -6,14 +6,14 @@ import { discussionNodesQueryOptions } from '../data/journey-queries';
 
 interface Props {
   context: string;
-  uploadHref: string;
+  uploadHref: string | null;
   value: number | null;
   onChange: (id: number | null) => void;
 }
 
 /**
  * The Discussion dropdown (spec 3 §2.4): the client's discussion cluster nodes that have
- * clusters, by name; with none, a link to the bulk uploader instead.
+ * clusters, by name; with none, a link to the bulk uploader instead (for who may upload).
  */
 export function DiscussionField({ context, uploadHref, value, onChange }: Props) {
   const id = useId();
@@ -25,7 +25,7 @@ export function DiscussionField({ context, uploadHref, value, onChange }: Props)
       <div className="field">
         <span className="journey-mapping__label">Discussion</span>
         {nodes.isError ? <p className="field__hint">Discussion clusters can be chosen when the network is back.</p> : (
-          <p className="field__hint">{JOURNEY_TEXT.noDiscussions} <AppLink to={uploadHref}>{JOURNEY_TEXT.uploadDiscussions}</AppLink></p>
+          <p className="field__hint">{JOURNEY_TEXT.noDiscussions}{uploadHref ? <> <AppLink to={uploadHref}>{JOURNEY_TEXT.uploadDiscussions}</AppLink></> : null}</p>
         )}
       </div>
     );

@@ -12,8 +12,8 @@ import type { KnownSegments } from './journey-builder';
 interface Props {
   context: string;
   region: string;
-  /** The bulk uploader of discussion clusters, linked to when the client has none (spec 3 §2.4). */
-  uploadHref: string;
+  /** The bulk uploader of discussion clusters, linked to when the client has none (spec 3 §2.4); null without the permission to upload. */
+  uploadHref: string | null;
   draft: JourneyDraft;
   brand: ItemId;
   stage: ItemId;

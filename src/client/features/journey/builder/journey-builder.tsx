@@ -4,6 +4,7 @@ import { useBlocker, useRouter } from '@tanstack/react-router';
 import {
   JOURNEY, JOURNEY_TEXT, journeyChanged, journeyNameError, journeyProblem, namesNotice, newJourneyDraft, type ItemId, type JourneyDraft,
 } from '@shared/rules/journey';
+import { canOpenUploadPage } from '@shared/rules/access';
 import type { JourneySegment } from '@shared/schemas/journeys';
 import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
@@ -102,7 +103,7 @@ export function JourneyBuilder({ scope, context, otherNames, journey }: Props) {
         <EditMappingPanel
           key={`${mapping.brand}|${mapping.stage}`}
           context={context}
-          uploadHref={`/${scope.context.client.slug}/${scope.context.region?.slug ?? ''}/upload/discussions_upload/admin`}
+          uploadHref={canOpenUploadPage('discussions_upload', scope.permissions) ? `/${scope.context.client.slug}/${scope.context.region?.slug ?? ''}/upload/discussions_upload/admin` : null}
           region={scope.context.region?.slug ?? ''}
           draft={draft}
           brand={mapping.brand}
