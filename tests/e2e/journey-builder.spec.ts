@@ -70,6 +70,18 @@ const cellOf = (page: Page, brand: string, stage: string): Locator =>
   grid(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: brand, exact: true }) }).getByRole('cell')
     .filter({ has: page.getByRole('button', { name: `Edit mapping of ${brand} / ${stage}` }) });
 
+const KEYS = { brand: 'tmp-00000000-0000-4000-8000-000000000001', aware: 'tmp-00000000-0000-4000-8000-000000000002', purchase: 'tmp-00000000-0000-4000-8000-000000000003' };
+/** A journey body of one brand and two stages, Aware and Purchase, with transitions. */
+const twoStages = (name: string) => ({
+  name, default: false, has_transition_data: true,
+  brands: [{ id: KEYS.brand, name: 'Fizz Original', order: 0 }],
+  stages: [{ id: KEYS.aware, name: 'Aware', priority: 0, icon: 'eye' }, { id: KEYS.purchase, name: 'Purchase', priority: 1, icon: 'blank' }],
+  sub_markets: [
+    { journey_brand_id: KEYS.brand, journey_stage_id: KEYS.aware, population: 500 },
+    { journey_brand_id: KEYS.brand, journey_stage_id: KEYS.purchase, population: 200 },
+  ],
+});
+
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(180_000);
   await waitForDemoData(playwright, testInfo);
@@ -225,18 +237,7 @@ test.describe('offline', () => {
     await logInAs(page, USERS.analyst);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const api = await journeyApi(page);
-    const made = await api.create({
-      name: unique('offline journey'), default: false, has_transition_data: true,
-      brands: [{ id: 'tmp-00000000-0000-4000-8000-000000000001', name: 'Fizz Original', order: 0 }],
-      stages: [
-        { id: 'tmp-00000000-0000-4000-8000-000000000002', name: 'Aware', priority: 0, icon: 'eye' },
-        { id: 'tmp-00000000-0000-4000-8000-000000000003', name: 'Purchase', priority: 1, icon: 'blank' },
-      ],
-      sub_markets: [
-        { journey_brand_id: 'tmp-00000000-0000-4000-8000-000000000001', journey_stage_id: 'tmp-00000000-0000-4000-8000-000000000002', population: 500 },
-        { journey_brand_id: 'tmp-00000000-0000-4000-8000-000000000001', journey_stage_id: 'tmp-00000000-0000-4000-8000-000000000003', population: 200 },
-      ],
-    });
+    const made = await api.create(twoStages(unique('offline journey')));
 
     // Online once: the builder reads the journey (and keeps it on the device).
     await page.goto(`${BUILDER}/${made.id}`);
@@ -263,6 +264,28 @@ test.describe('offline', () => {
     expect([...synced.brands].sort((a, b) => a.order - b.order).map((b) => b.name)).toEqual(['Fizz Original', 'New Brand 1']);
     expect(synced.sub_markets).toHaveLength(4);
   });
+});
+
+test('a save over a newer version that renamed the same stage otherwise asks whose name to keep', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  const api = await journeyApi(page);
+  const made = await api.create(twoStages(unique('conflict journey')));
+  await page.goto(`${BUILDER}/${made.id}`);
+  await expect(page.getByLabel('Journey name')).toHaveValue(made.name);
+
+  // Someone else renames Purchase while this builder is open; here it becomes Buy.
+  await api.update(made, (body) => ({ ...body, stages: body.stages.map((s) => (s.name === 'Purchase' ? { ...s, name: 'Bought' } : s)) }));
+  await rename(page, 'Stage', 'Purchase', 'Buy');
+  await page.getByRole('button', { name: JOURNEY_TEXT.saveAndClose }).click();
+  await page.waitForURL(new RegExp(`${VIEW}/${made.id}$`));
+  const conflict = page.getByRole('dialog', { name: 'Someone else changed this' });
+  await expect(conflict.getByRole('row').filter({ hasText: 'Purchase' })).toContainText(/Purchase\s*Bought\s*Buy/);
+  expect((await api.journey(made.id)).stages.map((s) => s.name).sort()).toEqual(['Aware', 'Bought']);
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(syncButton(page, 'All saved')).toBeVisible({ timeout: 15_000 });
+  const kept = await api.journey(made.id);
+  expect(kept.stages.map((s) => s.name).sort()).toEqual(['Aware', 'Buy']);
+  expect(kept.version).toBe(made.version + 2);
 });
 
 test('Cancel asks to discard only when something changed', async ({ page }) => {

@@ -25,5 +25,28 @@ export async function journeyApi(page: Page) {
       expect(res.status(), await res.text()).toBe(201);
       return ((await res.json()) as { data: Journey }).data;
     },
+    /** PUT /api/journeys/:id: the whole journey with `change` applied, based on `journey` (its version and, as base, itself). */
+    async update(journey: Journey, change: (body: JourneyBodyOf) => JourneyBodyOf): Promise<Journey> {
+      const base = bodyOf(journey);
+      const res = await page.request.put(`/api/journeys/${journey.id}`, {
+        headers: { ...headers, 'x-request-id': crypto.randomUUID() },
+        data: { ...change(structuredClone(base)), version: journey.version, base },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { data: Journey }).data;
+    },
+  };
+}
+
+type JourneyBodyOf = Pick<Journey, 'name' | 'default' | 'has_transition_data' | 'brands' | 'stages'> & {
+  sub_markets: Omit<Journey['sub_markets'][number], 'id'>[];
+};
+
+/** A saved journey as a save sends it. */
+function bodyOf(journey: Journey): JourneyBodyOf {
+  return {
+    name: journey.name, default: journey.default, has_transition_data: journey.has_transition_data,
+    brands: journey.brands, stages: journey.stages,
+    sub_markets: journey.sub_markets.map(({ id: _id, ...cell }) => cell),
   };
 }

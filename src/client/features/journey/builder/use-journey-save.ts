@@ -17,7 +17,8 @@ const savedId = (data: unknown): number | undefined =>
  * create or an edit with `base` (the journey as loaded). Online, the page waits for the server:
  * 'Changes saved!' and the journey's page, or on a refusal the builder stays open with the
  * spec's failure notice (the outbox says why). Offline, or when the send has to wait, the edit
- * is kept on this device ('Saved on this device') and the page goes back to the journey.
+ * is kept on this device ('Saved on this device') and the page goes back to the journey; so it
+ * does when someone changed the same item otherwise meanwhile, where the outbox asks whose to keep.
  */
 export function useJourneySave(context: string, target: JourneyTarget | null, base: JourneyDraft, afterSave: AfterSave) {
   const [saving, setSaving] = useState(false);
@@ -49,6 +50,8 @@ export function useJourneySave(context: string, target: JourneyTarget | null, ba
       const { outcome, settled } = acknowledgement(command.id);
       void outcome.then(async (result) => {
         if (result === 'refused') return fail();
+        // Someone changed the same item differently meanwhile: the sync panel asks which to keep.
+        if (result === 'conflict') return leave(target?.id);
         if (result === 'queued') {
           showToast(GROW_TEXT.savedOnDevice, undefined, JOURNEY.toastMs);
           return leave(target?.id);
