@@ -163,6 +163,24 @@ describe('journeys API', async () => {
       expect(cellIn((await read(j.id)).sub_markets, j.brands[0]!.id, j.stages[0]!.id)!.matched_id).toBe(live[3]!.id);
     });
 
+    it("keeps their other changes when mine is sent again at their version (the conflict dialog's Keep mine)", async () => {
+      const j = (await make(journeyBody(uniqueName('Keep mine'), ['A', 'B'], ['S']).body)).data;
+      const base = bodyOfJourney(j);
+      const [a, b] = j.brands;
+      // They set A's segment and rename B; I set A's segment too, differently.
+      const theirs = journeyOf(await update(j, {
+        ...base,
+        brands: base.brands.map((x) => (x.id === b!.id ? { ...x, name: 'B theirs' } : x)),
+        sub_markets: base.sub_markets.map((c) => (c.journey_brand_id === a!.id ? { ...c, matched_id: live[3]!.id } : c)),
+      }, base)).data;
+      const mine = { ...base, sub_markets: base.sub_markets.map((c) => (c.journey_brand_id === a!.id ? { ...c, matched_id: live[4]!.id } : c)) };
+      expect((await update(j, mine, base)).statusCode).toBe(409);
+      // Keep mine: the same edit and base, now based on their version.
+      const kept = journeyOf(await update({ ...j, version: theirs.version }, mine, base)).data;
+      expect(cellIn(kept.sub_markets, a!.id, j.stages[0]!.id)!.matched_id).toBe(live[4]!.id);
+      expect(kept.brands.map((x) => x.name)).toEqual(['A', 'B theirs']);
+    });
+
     it('is a 409 over a newer version when the edit does not say what it saw', async () => {
       const j = (await make(journeyBody(uniqueName('No base'), ['A'], ['S']).body)).data;
       journeyOf(await update(j, { ...bodyOfJourney(j), has_transition_data: true }));

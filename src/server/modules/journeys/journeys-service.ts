@@ -198,13 +198,21 @@ async function conflictOf(scope: JourneyScope, current: repo.JourneyRow, conflic
 }
 
 /**
- * The claim of an edit (decision 007, 013): at the sent version it applies as sent; over a newer
- * one, an edit that says what it saw (`base`) is merged with the journey as it is now, and only
- * items both changed differently are a 409 naming them. Without `base`, a newer version is a 409.
+ * The claim of an edit (decision 007, 013): over a newer version, an edit that says what it saw
+ * (`base`) is merged with the journey as it is now, and only items both changed differently are a
+ * 409 naming them; without `base`, a newer version is a 409. At the sent version with a `base`
+ * it is merged too, mine winning where both changed: that is the conflict dialog's "Keep mine"
+ * (the same edit and base, sent again on the version the 409 showed), which must keep their
+ * other changes; a plain save's base is the journey at that version, so it applies as sent.
  */
 async function claimEdit(scope: JourneyScope, id: number, sent: UpdateJourneyBody, mine: JourneyBody): Promise<{ row: repo.JourneyRow; before: repo.JourneyItems; body: JourneyBody }> {
   const claimed = await repo.claimJourney(scope.db, scopeOf(scope), id, sent.version);
-  if (claimed) return { row: claimed, before: await repo.itemsOf(scope.db, [id]), body: mine };
+  if (claimed) {
+    const before = await repo.itemsOf(scope.db, [id]);
+    // Mine in the place of theirs: mergeJourney keeps its `theirs` wherever both sides changed.
+    const body = sent.base ? mergeJourney(sent.base, mine, bodyOf(claimed, before)).merged : mine;
+    return { row: claimed, before, body };
+  }
   const current = await journeyInScope(scope, id);
   if (!sent.base) throw await conflictOf(scope, current);
   const before = await repo.itemsOf(scope.db, [id]);
