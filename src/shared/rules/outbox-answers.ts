@@ -88,6 +88,43 @@ export function createdKeys(body: unknown): Record<string, number> {
 
 const show = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
+const ITEM_KIND: Record<string, string> = { brands: 'brand', stages: 'stage', markets: 'market', sub_markets: 'cell' };
+
+/** The name of the item `id` in a list `where` of my edit, its base or the server's copy. */
+function itemName(where: string, id: string, ...copies: unknown[]): string {
+  for (const copy of copies) {
+    const list = typeof copy === 'object' && copy !== null ? (copy as Record<string, unknown>)[where] : undefined;
+    if (!Array.isArray(list)) continue;
+    const item: unknown = list.find((i: unknown) => typeof i === 'object' && i !== null && String((i as { id?: unknown }).id) === id);
+    const name = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined;
+    if (typeof name === 'string' && name.trim()) return name.trim();
+  }
+  return id;
+}
+
+/**
+ * A conflict's field as the dialog names it. Flat fields: "matched_short_id" -> "matched short
+ * id". Items of a list by id (a journey's, decision 013): "stages.148.name" -> "stage Consider:
+ * name", "sub_markets.5/148.matched_id" -> "cell Fizz / Consider: matched id", "brands.7" -> "brand B".
+ */
+export function conflictFieldLabel(field: string, mine: unknown, theirs: unknown): string {
+  const words = (f: string) => f.replace(/_/g, ' ');
+  const base = typeof mine === 'object' && mine !== null ? (mine as { base?: unknown }).base : undefined;
+  const cell = /^sub_markets\.([^/.]+)\/([^/.]+)(?:\.(.+))?$/.exec(field);
+  if (cell) {
+    const [, brand, stage, rest] = cell;
+    const label = `cell ${itemName('brands', brand!, theirs, mine, base)} / ${itemName('stages', stage!, theirs, mine, base)}`;
+    return rest ? `${label}: ${words(rest)}` : label;
+  }
+  const item = /^([a-z_]+)\.([^.]+)(?:\.(.+))?$/.exec(field);
+  const kind = item ? ITEM_KIND[item[1]!] : undefined;
+  if (item && kind && !['order', 'priority'].includes(item[2]!)) {
+    const label = `${kind} ${itemName(item[1]!, item[2]!, theirs, mine, base)}`;
+    return item[3] ? `${label}: ${words(item[3])}` : label;
+  }
+  return words(field.replace('.', ' '));
+}
+
 export interface ConflictRow {
   field: string;
   /** What the edit was made on; null when the edit did not say. */
@@ -103,7 +140,7 @@ export interface ConflictRow {
  */
 export function conflictRows(mine: unknown, theirs: unknown, conflicts?: readonly { field: string; base?: unknown; theirs?: unknown; mine?: unknown }[]): ConflictRow[] {
   if (conflicts && conflicts.length > 0) {
-    return conflicts.map((c) => ({ field: c.field.replace(/_/g, ' '), base: show(c.base), theirs: show(c.theirs), mine: show(c.mine) }));
+    return conflicts.map((c) => ({ field: conflictFieldLabel(c.field, mine, theirs), base: show(c.base), theirs: show(c.theirs), mine: show(c.mine) }));
   }
   if (typeof mine !== 'object' || mine === null) return [];
   const server = typeof theirs === 'object' && theirs !== null ? (theirs as Record<string, unknown>) : {};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attentionCount, dependents, dependsOn, heldBackBy, heldOrRefused, pendingCount, sendable, type OutboxCommand } from './outbox';
-import { backoffMs, conflictRows, createdKeys, laterOnEntity, MAX_BACKOFF_MS, outcomeOf, rebase, retryAfterMs, UNREACHABLE_MAX_BACKOFF_MS } from './outbox-answers';
+import { backoffMs, conflictFieldLabel, conflictRows, createdKeys, laterOnEntity, MAX_BACKOFF_MS, outcomeOf, rebase, retryAfterMs, UNREACHABLE_MAX_BACKOFF_MS } from './outbox-answers';
 
 let n = 0;
 function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {
@@ -217,5 +217,17 @@ describe('conflictRows', () => {
   it("shows the server's fields in conflict, with base, theirs and mine, when it names them", () => {
     const conflicts = [{ field: 'matched_short_id', base: 3, theirs: null, mine: 9 }];
     expect(conflictRows({ name: 'x' }, { name: 'y' }, conflicts)).toEqual([{ field: 'matched short id', base: '3', theirs: '—', mine: '9' }]);
+  });
+
+  it("names a journey's items by their names, from the server's copy or my edit", () => {
+    const mine = { brands: [{ id: 5, name: 'Fizz' }, { id: 'tmp-1', name: 'New Brand 1' }], stages: [{ id: 148, name: 'Consider' }], base: { stages: [{ id: 9, name: 'Gone' }] } };
+    const theirs = { brands: [{ id: 5, name: 'Fizz Original' }], stages: [{ id: 148, name: 'Consider' }] };
+    expect(conflictFieldLabel('stages.148.name', mine, theirs)).toBe('stage Consider: name');
+    expect(conflictFieldLabel('sub_markets.5/148.matched_id', mine, theirs)).toBe('cell Fizz Original / Consider: matched id');
+    expect(conflictFieldLabel('brands.tmp-1.name', mine, theirs)).toBe('brand New Brand 1: name');
+    expect(conflictFieldLabel('stages.9', mine, theirs)).toBe('stage Gone');
+    expect(conflictFieldLabel('brands.77', mine, theirs)).toBe('brand 77');
+    expect(conflictFieldLabel('stages.priority', mine, theirs)).toBe('stages priority');
+    expect(conflictFieldLabel('has_transition_data', mine, theirs)).toBe('has transition data');
   });
 });
