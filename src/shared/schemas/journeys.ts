@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { JOURNEY, JOURNEY_ICONS } from '../rules/journey';
 import { versionConflictSchema } from './error';
+import { growSegmentSchema } from './grow';
 import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
 
@@ -33,16 +34,8 @@ export const journeyCellSchema = z.object({
 });
 export type JourneyCell = z.infer<typeof journeyCellSchema>;
 
-/** A segment a cell names, as the journey needs it offline: its name, size and whether it is gone. */
-export const journeySegmentSchema = z.object({
-  id: z.int(),
-  identifier: z.string(),
-  name: z.string(),
-  path_parts: z.array(z.string()),
-  vendor_type: z.string(),
-  deleted: z.boolean(),
-  people_count: z.int(),
-});
+/** A segment a cell names, as the journey needs it offline: Grow's segment view, without the data permission. */
+export const journeySegmentSchema = z.omit(growSegmentSchema, { create_audience_single: true });
 export type JourneySegment = z.infer<typeof journeySegmentSchema>;
 
 const journeyFields = {

@@ -27,12 +27,18 @@ const chartFields = (row: ChartRow) => ({
 export const namedShortIds = (a: Pick<AudienceRow, 'matchedShortId' | 'modeledShortId'>): number[] =>
   [a.matchedShortId, a.modeledShortId].filter((id): id is number => id !== null);
 
-/** Audiences naming a segment the region has deleted or does not have; none while segments cannot be checked. */
-export function invalidAudienceIds(audiences: readonly AudienceRow[], segments: readonly SegmentRow[], readiness: Readiness): number[] {
+/**
+ * Items (a chart's audiences, a journey's cells) naming a segment the region has deleted or does
+ * not have; none while segments cannot be checked.
+ */
+export function invalidItemIds<T extends { id: number }>(items: readonly T[], shortIdsOf: (item: T) => number[], segments: readonly SegmentRow[], readiness: Readiness): number[] {
   if (!readiness.checked) return [];
   const live = new Set(segments.filter((s) => !s.deleted).map((s) => s.shortId));
-  return audiences.filter((a) => namedShortIds(a).some((id) => !live.has(id))).map((a) => a.id);
+  return items.filter((item) => shortIdsOf(item).some((id) => !live.has(id))).map((item) => item.id);
 }
+
+export const invalidAudienceIds = (audiences: readonly AudienceRow[], segments: readonly SegmentRow[], readiness: Readiness) =>
+  invalidItemIds(audiences, namedShortIds, segments, readiness);
 
 export function toSummary(row: ChartRow, invalidCount: number): MekkoSummary {
   return { ...chartFields(row), invalid_audience_count: invalidCount };
@@ -55,7 +61,8 @@ function toAudience(row: AudienceRow, inModels: ReadonlySet<number>): GrowAudien
   };
 }
 
-function toSegment(row: SegmentRow): GrowSegment {
+/** A segment a chart (or a journey) names, as the page needs it offline. */
+export function toSegment(row: SegmentRow): GrowSegment {
   return {
     id: row.shortId,
     identifier: row.identifier,

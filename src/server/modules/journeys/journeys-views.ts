@@ -1,7 +1,7 @@
 import type { JourneyIcon } from '@shared/rules/journey';
 import type { Journey, JourneyBody, JourneySegment, JourneySummary } from '@shared/schemas/journeys';
 import type { SegmentRow } from '../grow/grow-repository';
-import type { Readiness } from '../grow/grow-views';
+import { invalidItemIds, toSegment, type Readiness } from '../grow/grow-views';
 import type { BrandRow, CellRow, JourneyItems, JourneyRow, StageRow } from './journeys-repository';
 
 /** A journey's answers, as Grow's chart views: the rows in the API's names. */
@@ -20,11 +20,8 @@ export const cellShortIds = (c: Pick<CellRow, 'matchedId' | 'modeledId'>): numbe
   [c.matchedId, c.modeledId].filter((id): id is number => id !== null);
 
 /** Cells naming a segment the region has deleted or does not have; none while segments cannot be checked. */
-export function invalidCellIds(cells: readonly CellRow[], segments: readonly SegmentRow[], readiness: Readiness): number[] {
-  if (!readiness.checked) return [];
-  const live = new Set(segments.filter((s) => !s.deleted).map((s) => s.shortId));
-  return cells.filter((c) => cellShortIds(c).some((id) => !live.has(id))).map((c) => c.id);
-}
+export const invalidCellIds = (cells: readonly CellRow[], segments: readonly SegmentRow[], readiness: Readiness) =>
+  invalidItemIds(cells, cellShortIds, segments, readiness);
 
 /** The items of one journey, out of `itemsOf` for several. */
 export function itemsFor(items: JourneyItems, journeyId: number): JourneyItems {
@@ -43,16 +40,9 @@ const toBrand = (b: BrandRow) => ({ id: b.id, name: b.name, order: b.order });
 // The column holds only the icons a save's schema lets through.
 const toStage = (s: StageRow) => ({ id: s.id, name: s.name, priority: s.priority, icon: s.icon as JourneyIcon });
 
-function toSegment(row: SegmentRow): JourneySegment {
-  return {
-    id: row.shortId,
-    identifier: row.identifier,
-    name: row.name,
-    path_parts: row.pathParts,
-    vendor_type: row.vendorType,
-    deleted: row.deleted,
-    people_count: row.peopleCount,
-  };
+function journeySegment(row: SegmentRow): JourneySegment {
+  const { create_audience_single: _journeysDoNotNeedIt, ...segment } = toSegment(row);
+  return segment;
 }
 
 /** Brands by order and stages by priority; cells row by row, stage by stage. */
@@ -65,20 +55,22 @@ export function toJourney(row: JourneyRow, items: JourneyItems, segments: readon
     ...journeyFields(row),
     brands: items.brands.map(toBrand),
     stages: items.stages.map(toStage),
-    sub_markets: cells.map((c) => ({
-      id: c.id,
-      journey_brand_id: c.journeyBrandId,
-      journey_stage_id: c.journeyStageId,
-      population: c.population,
-      matched_id: c.matchedId,
-      modeled_id: c.modeledId,
-      discussion_cluster_node_id: c.discussionClusterNodeId,
-    })),
-    segments: segments.map(toSegment),
+    sub_markets: cells.map((c) => ({ id: c.id, ...toCell(c) })),
+    segments: segments.map(journeySegment),
     invalid_cell_ids: invalidCellIds(items.cells, segments, readiness),
     segments_checked: readiness.checked,
   };
 }
+
+/** A cell in the API's names, without its own id (a save names cells by brand and stage). */
+const toCell = (c: CellRow) => ({
+  journey_brand_id: c.journeyBrandId,
+  journey_stage_id: c.journeyStageId,
+  population: c.population,
+  matched_id: c.matchedId,
+  modeled_id: c.modeledId,
+  discussion_cluster_node_id: c.discussionClusterNodeId,
+});
 
 /** The journey as a save's body names it: what an edit over a newer version is merged with (theirs). */
 export function bodyOf(row: JourneyRow, items: JourneyItems): JourneyBody {
@@ -88,13 +80,6 @@ export function bodyOf(row: JourneyRow, items: JourneyItems): JourneyBody {
     has_transition_data: row.hasTransitionData,
     brands: items.brands.map(toBrand),
     stages: items.stages.map(toStage),
-    sub_markets: items.cells.map((c) => ({
-      journey_brand_id: c.journeyBrandId,
-      journey_stage_id: c.journeyStageId,
-      population: c.population,
-      matched_id: c.matchedId,
-      modeled_id: c.modeledId,
-      discussion_cluster_node_id: c.discussionClusterNodeId,
-    })),
+    sub_markets: items.cells.map(toCell),
   };
 }
