@@ -1,6 +1,7 @@
 import type { AudienceSummary } from '@shared/schemas/audiences';
 import type { OfflinePreparer, OfflineStep } from '../../lib/offline/offline-preparers';
-import { audienceListQueryOptions, audienceQueryOptions, FIRST_PAGE } from './audiences-queries';
+import { audienceListQueryOptions, audienceQueryOptions } from './audiences-queries';
+import { FIRST_PAGE } from './audiences-search';
 
 /**
  * What the Audiences overview needs offline in a product context (issue 16), as steps of "Make

@@ -25,9 +25,6 @@ export const BUILDING_POLL_MS = 2_000;
 
 export const isBuilding = (status: AudienceStatus) => status === 'pending' || status === 'processing';
 
-/** The overview's first page, as the page opens it (the preparer and the route read the same). */
-export const FIRST_PAGE: AudienceListQuery = { search: '', sort: 'created_at', dir: 'desc', page: 1, page_size: AUDIENCE_LIST.pageSize };
-
 export function listPath(query: AudienceListQuery): string {
   const params = new URLSearchParams();
   if (query.search.trim()) params.set('search', query.search.trim());

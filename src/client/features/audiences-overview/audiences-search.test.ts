@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { audiencesSearchSchema, listQueryOf, searchOf } from './audiences-search';
-import { FIRST_PAGE } from './audiences-queries';
+import { FIRST_PAGE } from './audiences-search';
 
 describe('the overview in the address bar', () => {
   it('is the first page, newest first, without parameters', () => {

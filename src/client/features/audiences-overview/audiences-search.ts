@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { AUDIENCE_LIST } from '@shared/rules/audience-kinds';
 import type { AudienceListQuery } from '@shared/schemas/audiences';
-import { FIRST_PAGE } from './audiences-queries';
 
 /**
  * The overview's search, type, sort and page in the address bar, so going back from an audience
@@ -18,6 +17,12 @@ export const audiencesSearchSchema = z.object({
   page: optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(100_000)))),
 });
 export type AudiencesSearch = z.output<typeof audiencesSearchSchema>;
+
+/**
+ * The overview's first page, as the page opens it (the preparer and the route read the same).
+ * Here, not with the queries: the route's search parsing is in the shell, the queries are not.
+ */
+export const FIRST_PAGE: AudienceListQuery = { search: '', sort: 'created_at', dir: 'desc', page: 1, page_size: AUDIENCE_LIST.pageSize };
 
 /** The list asked of the server for the address's search. */
 export function listQueryOf(search: AudiencesSearch): AudienceListQuery {
