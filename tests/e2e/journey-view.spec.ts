@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { JOURNEY_TEXT } from '../../src/shared/rules/journey';
-import { CONTEXT, PRODUCT, waitForDemoData } from './grow-helpers';
-import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
+import { PRODUCT, waitForDemoData } from './grow-helpers';
+import { USERS, logInAs, unique, withoutPermission } from './helpers';
+import { journeyApi } from './journey-helpers';
 
 // Issue 17, "Journey view": the demo funnel with its transitions, brands and tabs; a stage
 // selected and its people read in the insights; the invalid journey's dialog; the empty state;
@@ -9,53 +10,19 @@ import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
 
 const VIEW = `${PRODUCT}/insights/journey`;
 
-interface Counts {
-  brands: { brand_id: number; stages: { stage_id: number; count: number | null }[]; transitions: { share: number | null }[] }[];
-}
-interface Journey {
-  id: number;
-  name: string;
-  version: number;
-  brands: { id: number; name: string; order: number }[];
-  stages: { id: number; name: string; priority: number }[];
-}
-interface Summary { id: number; name: string; default: boolean; invalid_cell_count: number }
-
-async function journeyApi(page: Page) {
-  const headers = { 'x-csrf-token': await csrfOf(page), 'x-context': CONTEXT };
-  return {
-    async list(): Promise<Summary[]> {
-      return ((await (await page.request.get('/api/journeys', { headers })).json()) as { data: Summary[] }).data;
-    },
-    async journey(id: number): Promise<Journey> {
-      return ((await (await page.request.get(`/api/journeys/${id}`, { headers })).json()) as { data: Journey }).data;
-    },
-    async counts(id: number, tab: 'total' | 'matched' | 'modeled'): Promise<Counts> {
-      const res = await page.request.post(`/api/journeys/${id}/counts`, { headers, data: { tab } });
-      expect(res.status()).toBe(200);
-      return ((await res.json()) as { data: Counts }).data;
-    },
-    async create(name: string): Promise<Journey> {
-      const res = await page.request.post('/api/journeys', {
-        headers: { ...headers, 'x-request-id': crypto.randomUUID() },
-        data: {
-          name, default: false, has_transition_data: true,
-          brands: [{ id: 'tmp-00000000-0000-4000-8000-000000000001', name: 'Ours', order: 0 }],
-          stages: [
-            { id: 'tmp-00000000-0000-4000-8000-000000000002', name: 'Heard of it', priority: 0, icon: 'eye' },
-            { id: 'tmp-00000000-0000-4000-8000-000000000003', name: 'Bought it', priority: 1, icon: 'shopping-cart' },
-          ],
-          sub_markets: [
-            { journey_brand_id: 'tmp-00000000-0000-4000-8000-000000000001', journey_stage_id: 'tmp-00000000-0000-4000-8000-000000000002', population: 5_000_000 },
-            { journey_brand_id: 'tmp-00000000-0000-4000-8000-000000000001', journey_stage_id: 'tmp-00000000-0000-4000-8000-000000000003', population: 2_000_000 },
-          ],
-        },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { data: Journey }).data;
-    },
-  };
-}
+/** A two-stage journey of one brand, named by the temporary keys the builder sends. */
+const BRAND = 'tmp-00000000-0000-4000-8000-000000000001';
+const HEARD = 'tmp-00000000-0000-4000-8000-000000000002';
+const BOUGHT = 'tmp-00000000-0000-4000-8000-000000000003';
+const twoStageJourney = (name: string) => ({
+  name, default: false, has_transition_data: true,
+  brands: [{ id: BRAND, name: 'Ours', order: 0 }],
+  stages: [{ id: HEARD, name: 'Heard of it', priority: 0, icon: 'eye' }, { id: BOUGHT, name: 'Bought it', priority: 1, icon: 'shopping-cart' }],
+  sub_markets: [
+    { journey_brand_id: BRAND, journey_stage_id: HEARD, population: 5_000_000 },
+    { journey_brand_id: BRAND, journey_stage_id: BOUGHT, population: 2_000_000 },
+  ],
+});
 
 const chart = (page: Page) => page.getByRole('region', { name: 'Chart' });
 const gauge = (page: Page, stage: string) => chart(page).getByRole('button', { name: new RegExp(`^${stage}: .* this stage$`) });
@@ -167,7 +134,7 @@ test('without create, the empty state says so and offers no Create Journey', asy
 test('copy and delete from the icons, with the spec texts', async ({ page }) => {
   await logInAs(page, USERS.analyst);
   const api = await journeyApi(page);
-  const made = await api.create(unique('journey'));
+  const made = await api.create(twoStageJourney(unique('journey')));
   await page.goto(`${VIEW}/${made.id}`);
   await expect(picker(page)).toContainText(made.name);
   await expect(gauge(page, 'Heard of it')).toHaveAttribute('aria-label', /^Heard of it: 5,000,000 people/);
