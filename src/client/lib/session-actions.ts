@@ -68,8 +68,13 @@ export async function impersonate(userId: number | null): Promise<void> {
     ? await api('/api/auth/impersonate', loginResponseSchema, { method: 'DELETE', context: null })
     : await api('/api/auth/impersonate', loginResponseSchema, { method: 'POST', body: { user_id: userId }, context: null });
   storage.setSession(session.data);
-  // Another user now: the device's data is not theirs.
+  // Another user now: neither the device's data nor this page's cache is theirs. The page's cache
+  // goes before the device is claimed, which persists it for the new user: else the reload could
+  // restore the previous user's session and context, and show their name on the new one's page.
+  queryClient.clear();
   await claimDevice(queryClient, session.data.user.id, storage.csrfToken());
+  queryClient.setQueryData(sessionKeys.self, session.data);
+  await Promise.all([sessionStore<SessionUser>('self').save(session.data), flushCache()]).catch(() => undefined);
   window.location.assign('/home');
 }
 
