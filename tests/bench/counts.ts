@@ -35,7 +35,7 @@ import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
 import { RegionBitmaps } from '../../src/server/engine/runtime/region-bitmaps';
 import { storeMembers } from '../../src/server/engine/sql/member-chunks-repository';
 import { SqlEngine } from '../../src/server/engine/sql/sql-engine';
-import { fmt, median } from './lib';
+import { count, fmt, median, ms } from './lib';
 
 // ---- options -------------------------------------------------------------------------------
 
@@ -79,9 +79,7 @@ function parseArgs(argv: string[]): Options {
 
 const GB = 1e9;
 const MB = 1e6;
-const count = (n: number) => n.toLocaleString('en-US');
 const pct = (part: number, whole: number) => `${fmt((100 * part) / whole, 2)} %`;
-const ms = (t: number) => (t < 10 ? fmt(t, 2) : t < 1000 ? fmt(t, 1) : fmt(t, 0));
 const seconds = (t: number) => `${fmt(t / 1000, 1)} s`;
 const rss = () => process.memoryUsage().rss;
 /** Peak resident set of the process so far (maxRSS is in KiB). */

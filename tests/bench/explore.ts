@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, fmt, launchChromium, logIn, median, startDemoServer, stop } from './lib';
+import { ROOT, fmt, launchChromium, logIn, median, p90, startDemoServer, stop } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-explore-data');
 const PORT = Number(process.env.EXPLORE_BENCH_PORT ?? 8296);
@@ -28,7 +28,6 @@ interface Persona {
   is_all_data: boolean;
 }
 
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1] ?? NaN;
 const line = (label: string, xs: number[]) =>
   `  ${label}: median ${fmt(median(xs), 0)} ms, p90 ${fmt(p90(xs), 0)} ms, min ${fmt(Math.min(...xs), 0)}, max ${fmt(Math.max(...xs), 0)} (${xs.length} runs)`;
 

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, fmt, launchChromium, logIn, median, startDemoServer, stop } from './lib';
+import { ROOT, fmt, launchChromium, logIn, median, p90, startDemoServer, stop } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-grow-data');
 const PORT = Number(process.env.GROW_BENCH_PORT ?? 8295);
@@ -119,7 +119,6 @@ async function timedPick(page: Page, name: string, tiles: number): Promise<{ dom
   }), [name, tiles] as const);
 }
 
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1] ?? NaN;
 
 async function main() {
   const server = await startDemoServer(DATA_DIR, PORT);

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, fmt, launchChromium, logIn, median, startDemoServer, stop } from './lib';
+import { ROOT, fmt, launchChromium, logIn, median, p90, startDemoServer, stop } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-journey-data');
 const PORT = Number(process.env.JOURNEY_BENCH_PORT ?? 8297);
@@ -116,7 +116,6 @@ async function timedPick(page: Page, name: string, gauges: number, arrows: numbe
   }), [name, gauges, arrows] as const);
 }
 
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1] ?? NaN;
 
 export async function journeyRenderBench() {
   const server = await startDemoServer(DATA_DIR, PORT);

@@ -20,7 +20,7 @@ import { DEMO_FUNNEL, type FunnelDefinition } from '../../src/server/engine/gene
 import { buildCatalog, generateMembers, type GeneratorOptions } from '../../src/server/engine/generator/generator';
 import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
 import { engineCounts } from '../../src/server/modules/journeys/journey-counts-service';
-import { fmt, median } from './lib';
+import { count, fmt, ms, timedRuns } from './lib';
 import { journeyRenderBench } from './journey-render';
 
 const envInt = (name: string, fallback: number) => {
@@ -37,8 +37,6 @@ const RUNS = 15;
 const TARGET_MS = 150;
 const GB = 1e9;
 
-const count = (n: number) => n.toLocaleString('en-US');
-const ms = (t: number) => (t < 10 ? fmt(t, 2) : t < 1000 ? fmt(t, 1) : fmt(t, 0));
 const rule = (...groups: number[][]): AudienceRules => ({ include: { and: groups }, exclude: [], values: [] });
 
 /** The demo's four brands over ten stages, each keeping about three quarters of the stage before. */
@@ -48,17 +46,6 @@ const FUNNEL: FunnelDefinition = {
   stages: Array.from({ length: 10 }, (_, i) => ({ name: `Stage ${i + 1}`, conversion: i === 0 ? 1 : 0.75 })),
   modeled: false,
 };
-
-async function timed<T>(fn: () => Promise<T>, runs: number): Promise<{ median: number; first: number; answer: T }> {
-  const times: number[] = [];
-  let answer!: T;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    answer = await fn();
-    times.push(performance.now() - t0);
-  }
-  return { median: median(times), first: times[0]!, answer };
-}
 
 async function countsBench() {
   console.log(`\n(a) Counts of a 4 brands x 10 stages journey with transitions at ${count(PEOPLE)} people, ${WORKERS} workers`);
@@ -116,9 +103,9 @@ async function countsBench() {
     const countsOnly = () => engine.counts(REGION, { matched: Object.fromEntries(ids.map((id) => [String(id), [id]])), modeled: {}, focusMatched: [], focusModeled: [], groups: [] });
     const windowOverlaps = () => Promise.all(cells.flatMap((segments) => windowsOf(segments).map((window) => engine.overlap(REGION, window.map((i) => rule([segments[i]!]))))));
 
-    const service = await timed(asService, RUNS);
-    const parts = { counts: await timed(countsOnly, RUNS), intersections: await timed(windowIntersections, RUNS), overlaps: await timed(windowOverlaps, RUNS) };
-    const baseline = await timed(oneByOne, 5);
+    const service = await timedRuns(asService, RUNS);
+    const parts = { counts: await timedRuns(countsOnly, RUNS), intersections: await timedRuns(windowIntersections, RUNS), overlaps: await timedRuns(windowOverlaps, RUNS) };
+    const baseline = await timedRuns(oneByOne, 5);
     const windows = cells.reduce((n, segments) => n + windowsOf(segments).length, 0);
     const pairCount = service.answer.pairs.reduce((n, m) => n + m.size, 0);
     if (pairCount !== 36) throw new Error(`The service's questions gave ${pairCount} adjacent pairs, not 36`);

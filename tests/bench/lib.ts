@@ -75,6 +75,23 @@ export const median = (xs: number[]) => {
 };
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+export const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1] ?? NaN;
+/** A whole number as the benches print it: 1,000,000. */
+export const count = (n: number) => n.toLocaleString('en-US');
+/** Milliseconds to 3 significant figures or so. */
+export const ms = (t: number) => (t < 10 ? fmt(t, 2) : t < 1000 ? fmt(t, 1) : fmt(t, 0));
+
+/** `runs` runs of `fn` one after another: the median, the first (cold) time and the last answer. */
+export async function timedRuns<T>(fn: () => Promise<T>, runs: number): Promise<{ median: number; first: number; answer: T }> {
+  const times: number[] = [];
+  let answer!: T;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    answer = await fn();
+    times.push(performance.now() - t0);
+  }
+  return { median: median(times), first: times[0]!, answer };
+}
 
 /** How many commands the page's outbox holds (0 once every queued edit is applied and taken in). */
 export const outboxLeft = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {

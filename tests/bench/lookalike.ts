@@ -22,7 +22,7 @@ import { buildCatalog, generateMembers } from '../../src/server/engine/generator
 import { Random } from '../../src/server/engine/generator/random';
 import { BitmapEngine } from '../../src/server/engine/runtime/bitmap-engine';
 import { WorkerCountStore } from '../../src/server/engine/sql/worker-count-store';
-import { fmt, median } from './lib';
+import { count, fmt, ms, timedRuns } from './lib';
 
 const envInt = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -37,20 +37,7 @@ const WORKERS = 2;
 const REGION = 1;
 const GB = 1e9;
 
-const count = (n: number) => n.toLocaleString('en-US');
-const ms = (t: number) => (t < 10 ? fmt(t, 2) : t < 1000 ? fmt(t, 1) : fmt(t, 0));
 const rule = (...groups: number[][]): AudienceRules => ({ include: { and: groups }, exclude: [], values: [] });
-
-async function timed<T>(fn: () => Promise<T>, runs: number): Promise<{ median: number; first: number; answer: T }> {
-  const times: number[] = [];
-  let answer!: T;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    answer = await fn();
-    times.push(performance.now() - t0);
-  }
-  return { median: median(times), first: times[0]!, answer };
-}
 
 // ---- (a) the lookalike ---------------------------------------------------------------------
 
@@ -87,7 +74,7 @@ async function lookalikeBench() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lookalike-'));
   const store = await WorkerCountStore.open(path.join(dir, 'pg-counts'));
   try {
-    const baseline = await timed(() => engine.count(REGION, seed), 5);
+    const baseline = await timedRuns(() => engine.count(REGION, seed), 5);
     const rows: string[][] = [];
     let shortId = 1_000_000;
     for (const model of ['index', 'random'] as const) {
@@ -159,8 +146,8 @@ async function intersectionsBench() {
       rule([8, 3], [1, 6]),
     ];
     const runs = 15;
-    const overlap = await timed(() => engine.overlap(REGION, audiences), runs);
-    const all = await timed(() => engine.intersections(REGION, audiences), runs);
+    const overlap = await timedRuns(() => engine.overlap(REGION, audiences), runs);
+    const all = await timedRuns(() => engine.intersections(REGION, audiences), runs);
     const pairs = overlap.answer.pairs;
     for (const { a, b, count: n } of pairs) if (all.answer.all[(1 << a) | (1 << b)] !== n) throw new Error(`The intersections and the overlap disagree on ${a}&${b}`);
     console.log(`  sizes ${all.answer.sizes.map(count).join(', ')}; all four: ${count(all.answer.all[15]!)}`);
