@@ -679,3 +679,48 @@ export const journeySubMarkets = pgTable('journey_sub_markets', {
   uniqueIndex('journey_sub_markets_cell_key').on(t.journeyBrandId, t.journeyStageId),
   index('journey_sub_markets_stage_idx').on(t.journeyStageId),
 ]);
+
+/**
+ * Outcome timeframes (spec 3 §3, issue 18; decision 014): a chart's recorded or entered figures
+ * for one calendar month, months one-based here. The current month is synthesised from the
+ * chart (populations and counts) unless it has been recorded. Deleting a chart, a market or an
+ * audience removes its figures from every timeframe (the cascades), as Grow's confirmations say.
+ */
+export const outcomeTimeframes = pgTable('outcome_timeframes', {
+  id: serial('id').primaryKey(),
+  mekkoId: integer('mekko_id').notNull().references(() => mekkos.id, { onDelete: 'cascade' }),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  year: integer('year').notNull(),
+  /** 1 to 12. */
+  month: integer('month').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  matched: bigint('matched', { mode: 'number' }).notNull().default(0),
+  modeled: bigint('modeled', { mode: 'number' }).notNull().default(0),
+  /** 'recorded' (by the record job, from the chart's counts) or 'entered' (typed, or a recorded month edited since). */
+  source: text('source').notNull().default('entered'),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('outcome_timeframes_month_key').on(t.mekkoId, t.year, t.month),
+  check('outcome_timeframes_month_check', sql`${t.month} BETWEEN 1 AND 12`),
+]);
+
+export const marketOutcomes = pgTable('market_outcomes', {
+  timeframeId: integer('timeframe_id').notNull().references(() => outcomeTimeframes.id, { onDelete: 'cascade' }),
+  marketId: integer('market_id').notNull().references(() => markets.id, { onDelete: 'cascade' }),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  matched: bigint('matched', { mode: 'number' }).notNull().default(0),
+  modeled: bigint('modeled', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.timeframeId, t.marketId] }), index('market_outcomes_market_idx').on(t.marketId)]);
+
+export const submarketOutcomes = pgTable('submarket_outcomes', {
+  timeframeId: integer('timeframe_id').notNull().references(() => outcomeTimeframes.id, { onDelete: 'cascade' }),
+  subMarketId: integer('sub_market_id').notNull().references(() => subMarkets.id, { onDelete: 'cascade' }),
+  marketId: integer('market_id').notNull().references(() => markets.id, { onDelete: 'cascade' }),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  matched: bigint('matched', { mode: 'number' }).notNull().default(0),
+  modeled: bigint('modeled', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.timeframeId, t.subMarketId] }), index('submarket_outcomes_sub_market_idx').on(t.subMarketId)]);
