@@ -7,7 +7,6 @@ import {
   monthIndex,
   outcomeFieldValues,
   sortNewestFirst,
-  toServerMonth,
   type MarketOutcome,
   type OutcomeChartShape,
   type OutcomeFigures,
@@ -15,6 +14,7 @@ import {
   type YearMonth,
 } from '@shared/rules/outcomes';
 import type { CreateOutcomeTimeframeBody, OutcomeTimeframeFields } from '@shared/schemas/outcomes';
+import { timeframeFields } from './measure-edits';
 
 /**
  * The timeframes admin's pure parts (spec 3 §2.5 Admin Outcomes panel, §4 timeframe card and new
@@ -114,23 +114,9 @@ export function isDirty(draft: FigureDraft, timeframe: Figures): boolean {
 export const BLOCKED_FIGURE_KEYS: readonly string[] = ['e', 'E', '-', '+', '.'];
 export const isBlockedFigureKey = (key: string) => BLOCKED_FIGURE_KEYS.includes(key);
 
-/** A timeframe's figures as a save sends them (§7): the spec's wrapper fields, the month zero-based. */
-export function timeframeFields(mekkoId: number, month: YearMonth, figures: Figures): OutcomeTimeframeFields {
-  return {
-    year: month.year,
-    month: toServerMonth(month.month),
-    mekko_id: mekkoId,
-    total: figures.total,
-    matched: figures.matched,
-    modeled: figures.modeled,
-    market_outcomes_attributes: figures.market_outcomes.map((m) => ({ market_id: m.market_id, total: m.total, matched: m.matched, modeled: m.modeled })),
-    submarket_outcomes_attributes: figures.submarket_outcomes.map((s) => ({ sub_market_id: s.sub_market_id, market_id: s.market_id, total: s.total, matched: s.matched, modeled: s.modeled })),
-  };
-}
-
 /** 'Apply' of the New Timeframe form: zero figures for every market and audience of the chart (§4). */
 export function newTimeframeBody(chart: OutcomeChartShape & { id: number }, month: YearMonth): CreateOutcomeTimeframeBody {
-  return { outcome_timeframe: timeframeFields(chart.id, month, blankTimeframeFigures(chart)) };
+  return { outcome_timeframe: timeframeFields({ ...blankTimeframeFigures(chart), year: month.year, month: month.month, mekko_id: chart.id }) };
 }
 
 /**
@@ -140,12 +126,16 @@ export function newTimeframeBody(chart: OutcomeChartShape & { id: number }, mont
 export function editedFields<T extends Figures & YearMonth>(mekkoId: number, loaded: T, draft: FigureDraft): { fields: OutcomeTimeframeFields; base: Record<string, number> } | null {
   const values = parseDraft(draft);
   if (!values) return null;
-  return { fields: timeframeFields(mekkoId, loaded, applyOutcomeFieldValues(loaded, values)), base: outcomeFieldValues(loaded) };
+  const edited = applyOutcomeFieldValues(loaded, values);
+  return {
+    fields: timeframeFields({ ...edited, year: loaded.year, month: loaded.month, mekko_id: mekkoId, market_outcomes: [...edited.market_outcomes], submarket_outcomes: [...edited.submarket_outcomes] }),
+    base: outcomeFieldValues(loaded),
+  };
 }
 
 /** The month the New Timeframe form picks first (§4: the first available), or null when none is left. */
 export const firstAvailable = (months: readonly number[]): number | null => months[0] ?? null;
 
 /** Whether a timeframe is the current month (§2.5: marked 'Current Timeframe', no actions). */
-export const isCurrentTimeframe = (timeframe: YearMonth & { current: boolean; id: number | null }, today: YearMonth) =>
+export const isCurrentTimeframe = (timeframe: YearMonth & { current: boolean; id: number | string | null }, today: YearMonth) =>
   timeframe.current || timeframe.id === null || monthIndex(timeframe) === monthIndex(today);
