@@ -66,6 +66,12 @@ export async function main() {
       .then(({ completeAudiencesDemo }) => completeAudiencesDemo(app))
       .then((made) => made.length && app.log.info(`demo audiences made: ${made.join(', ')}`))
       .catch((err: unknown) => app.log.warn({ err }, 'the demo audiences were not made'));
+    // Issue 18: the demo charts' two years of outcome timeframes, generated back from the current month's counts.
+    void app.data.whenIdle()
+      .then(() => import('./db/demo-outcomes'))
+      .then(({ completeOutcomesDemoOf }) => completeOutcomesDemoOf(app))
+      .then((made) => made.length && app.log.info(`demo outcome timeframes written: ${made.join(', ')}`))
+      .catch((err: unknown) => app.log.warn({ err }, 'the demo outcome timeframes were not written'));
   }
   const states = app.data.statuses().map((s) => s.state);
   const addr = app.server.address();
