@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { OUTCOMES } from '@shared/rules/outcomes';
+import type { OutcomeTab } from '@shared/rules/outcomes';
+import { audienceColours, buildRangeCharts, isDimmed, rangeSeries, segmentLabel, seriesKey, tickText } from './range-model';
+import type { RangeMarket, RangeTimeframe } from './range-model';
+
+const markets: RangeMarket[] = [
+  { id: 1, name: 'Soda', sub_markets: [{ id: 11, name: 'Fans', tag: 'owned' }, { id: 12, name: 'Switchers', tag: 'opportunity' }] },
+  { id: 2, name: 'Water', sub_markets: [{ id: 21, name: 'Runners', tag: 'none' }] },
+  { id: 3, name: 'Empty', sub_markets: [] },
+];
+const timeframe = (year: number, month: number, figures: Record<number, number>, tab: OutcomeTab = 'matched'): RangeTimeframe => ({
+  year, month,
+  submarket_outcomes: Object.entries(figures).map(([id, value]) => ({ sub_market_id: Number(id), total: 0, matched: 0, modeled: 0, [tab]: value })),
+});
+const range = [timeframe(2025, 11, { 11: 100, 12: 50, 21: 10 }), timeframe(2025, 12, { 11: 120, 21: 900 }), timeframe(2026, 1, { 11: 90, 12: 60, 21: 20 })];
+
+describe('rangeSeries', () => {
+  it('lists every audience in the chart’s order with its market', () => {
+    expect(rangeSeries(markets).map((s) => [s.key, s.name, s.marketName])).toEqual([
+      ['audience-11', 'Fans', 'Soda'], ['audience-12', 'Switchers', 'Soda'], ['audience-21', 'Runners', 'Water'],
+    ]);
+  });
+});
+
+describe('audienceColours', () => {
+  const many: RangeMarket[] = Array.from({ length: 6 }, (_, m) => ({
+    id: m + 1, name: `M${m}`, sub_markets: Array.from({ length: 5 }, (_, a) => ({ id: (m + 1) * 10 + a, name: `A${a}`, tag: 'none' })),
+  }));
+  const colours = audienceColours(many);
+  const hex = (c: string | undefined) => {
+    const n = Number.parseInt((c ?? '#000000').slice(1), 16);
+    return [(n >> 16) & 255, (n >> 8) & 255, n & 255] as const;
+  };
+  const hueOf = (c: string | undefined) => {
+    const [r, g, b] = hex(c).map((v) => v / 255) as [number, number, number];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    if (max === min) return 0;
+    const d = max - min;
+    const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return (h * 60 + 360) % 360;
+  };
+
+  it('gives every audience of a 6 × 5 chart its own hex colour', () => {
+    expect(colours.size).toBe(30);
+    expect(new Set(colours.values()).size).toBe(30);
+    for (const c of colours.values()) expect(c).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('keeps a market’s audiences in one hue family, markets in different ones', () => {
+    const hues = many.map((m) => m.sub_markets.map((a) => hueOf(colours.get(a.id))));
+    for (const family of hues) expect(Math.max(...family) - Math.min(...family)).toBeLessThan(6);
+    const marketHues = hues.map((family) => family[2] ?? 0);
+    for (let i = 0; i < marketHues.length; i += 1) {
+      for (let j = i + 1; j < marketHues.length; j += 1) {
+        const gap = Math.abs((marketHues[i] ?? 0) - (marketHues[j] ?? 0));
+        expect(Math.min(gap, 360 - gap), `markets ${i} and ${j}`).toBeGreaterThan(20);
+      }
+    }
+  });
+});
+
+describe('buildRangeCharts', () => {
+  it('draws one chart of every audience when grouped by none, a stack per timeframe', () => {
+    const [chart, ...rest] = buildRangeCharts(markets, range, 'matched', 'none');
+    expect(rest).toEqual([]);
+    expect(chart?.title).toBeNull();
+    expect(chart?.data).toEqual([
+      { month: 'Nov 2025', 'audience-11': 100, 'audience-12': 50, 'audience-21': 10 },
+      { month: 'Dec 2025', 'audience-11': 120, 'audience-12': 0, 'audience-21': 900 },
+      { month: 'Jan 2026', 'audience-11': 90, 'audience-12': 60, 'audience-21': 20 },
+    ]);
+    expect(chart?.monthKeys).toEqual(['2025-11', '2025-12', '2026-01']);
+    // Tallest stack 1020: step round(1020 × 1.2 / 12) = 102.
+    expect(chart?.ticks).toEqual(Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * 102));
+    expect(chart?.top).toBe(1122);
+  });
+
+  it('draws one chart per market with an audience, each with its own y ticks', () => {
+    const charts = buildRangeCharts(markets, range, 'matched', 'market');
+    expect(charts.map((c) => [c.id, c.title, c.series.map((s) => s.key)])).toEqual([
+      ['1', 'Soda', ['audience-11', 'audience-12']],
+      ['2', 'Water', ['audience-21']],
+    ]);
+    expect(charts[0]?.data[0]).toEqual({ month: 'Nov 2025', 'audience-11': 100, 'audience-12': 50 });
+    // Soda's tallest is 150 (step 15), Water's 900 (step 90).
+    expect(charts[0]?.ticks[1]).toBe(15);
+    expect(charts[1]?.ticks[1]).toBe(90);
+    expect(charts.every((c) => c.ticks.length === 12)).toBe(true);
+  });
+
+  it('reads the tab’s figure', () => {
+    const totals = [timeframe(2026, 1, { 11: 7, 12: 8, 21: 9 }, 'total')];
+    expect(buildRangeCharts(markets, totals, 'total', 'none')[0]?.data[0]).toEqual({ month: 'Jan 2026', 'audience-11': 7, 'audience-12': 8, 'audience-21': 9 });
+    expect(buildRangeCharts(markets, totals, 'matched', 'none')[0]?.data[0]).toEqual({ month: 'Jan 2026', 'audience-11': 0, 'audience-12': 0, 'audience-21': 0 });
+  });
+
+  it('uses the fixed ticks 0 to 33 for small figures and draws nothing without audiences', () => {
+    const small = [timeframe(2026, 1, { 11: 3, 12: 4, 21: 5 })];
+    expect(buildRangeCharts(markets, small, 'matched', 'none')[0]?.ticks).toEqual(OUTCOMES.fixedYTicks);
+    expect(buildRangeCharts([{ id: 9, name: 'None', sub_markets: [] }], range, 'matched', 'none')).toEqual([]);
+    expect(buildRangeCharts([{ id: 9, name: 'None', sub_markets: [] }], range, 'matched', 'market')).toEqual([]);
+  });
+});
+
+describe('labels and dimming', () => {
+  it('names a segment by audience, market, month and count', () => {
+    expect(segmentLabel({ name: 'Fans', marketName: 'Soda' }, 'Oct 2026', 1234567)).toBe('Fans (Soda), Oct 2026: 1,234,567');
+    expect(seriesKey(12)).toBe('audience-12');
+  });
+
+  it('dims the other audiences only while one is selected', () => {
+    expect(isDimmed(null, 11)).toBe(false);
+    expect(isDimmed(11, 11)).toBe(false);
+    expect(isDimmed(11, 12)).toBe(true);
+  });
+
+  it('writes ticks short', () => {
+    expect(tickText(0)).toBe('0');
+    expect(tickText(9_900)).toBe('9,900');
+    expect(tickText(12_345)).toBe('12.3K');
+    expect(tickText(2_500_000)).toBe('2.5M');
+    expect(tickText(3_000_000_000)).toBe('3B');
+  });
+});

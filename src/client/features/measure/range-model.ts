@@ -1,0 +1,138 @@
+import { monthKey, monthLabel, yAxisTicks } from '@shared/rules/outcomes';
+import type { OutcomeTab, YearMonth } from '@shared/rules/outcomes';
+
+/**
+ * Range mode's stacked bars as data (spec 3 §2.5, §9): one stack per timeframe, one segment per
+ * audience on the tab's figure, one chart or one per market, each with its own 12 y ticks, and a
+ * colour per audience in its market's family. Pure, so the chart only draws it.
+ */
+
+export interface RangeAudience {
+  id: number;
+  name: string;
+  tag: string;
+}
+export interface RangeMarket {
+  id: number;
+  name: string;
+  sub_markets: readonly RangeAudience[];
+}
+export interface RangeTimeframe extends YearMonth {
+  submarket_outcomes: readonly { sub_market_id: number; total: number; matched: number; modeled: number }[];
+}
+export type RangeGroup = 'none' | 'market';
+
+export interface RangeSeries {
+  /** nivo's key of the audience's segments in each stack. */
+  key: string;
+  subMarketId: number;
+  name: string;
+  marketId: number;
+  marketName: string;
+  color: string;
+}
+
+/** One stack: the month's label for the x axis, and each audience's figure under its series key. */
+export type RangeDatum = Record<string, string | number> & { month: string };
+
+export interface RangeChartModel {
+  /** 'all', or the market's id as text. */
+  id: string;
+  /** The market's name when grouped by market; null for the one chart of every market. */
+  title: string | null;
+  series: RangeSeries[];
+  data: RangeDatum[];
+  /** 'YYYY-MM' of each stack, in the order of `data`. */
+  monthKeys: string[];
+  ticks: number[];
+  top: number;
+}
+
+export const seriesKey = (subMarketId: number) => `audience-${subMarketId}`;
+
+/**
+ * Market families: hues far enough apart to tell markets apart, each audience of a market a
+ * lighter or darker shade of its market's hue, all light enough to read on the dark theme and
+ * dark enough on the light one (lightness 38 to 70 %).
+ */
+const MARKET_HUES = [212, 28, 140, 276, 338, 182, 48, 0, 96, 248] as const;
+
+function hslToHex(h: number, s: number, l: number): string {
+  const sat = s / 100;
+  const light = l / 100;
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = sat * Math.min(light, 1 - light);
+  const channel = (n: number) => {
+    const value = light - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+    return Math.round(value * 255).toString(16).padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+/** The colour of each audience, by its market's position and its own within the market. */
+export function audienceColours(markets: readonly RangeMarket[]): Map<number, string> {
+  const colours = new Map<number, string>();
+  markets.forEach((market, m) => {
+    const hue = (MARKET_HUES[m % MARKET_HUES.length] ?? 0) + Math.floor(m / MARKET_HUES.length) * 17;
+    const n = market.sub_markets.length;
+    market.sub_markets.forEach((audience, a) => {
+      const lightness = n <= 1 ? 55 : 38 + (a * 32) / (n - 1);
+      colours.set(audience.id, hslToHex(hue % 360, 72, Math.round(lightness)));
+    });
+  });
+  return colours;
+}
+
+/** Every audience of the chart as a series, in the chart's order (the first at the bottom of a stack). */
+export function rangeSeries(markets: readonly RangeMarket[]): RangeSeries[] {
+  const colours = audienceColours(markets);
+  return markets.flatMap((market) => market.sub_markets.map((audience) => ({
+    key: seriesKey(audience.id),
+    subMarketId: audience.id,
+    name: audience.name,
+    marketId: market.id,
+    marketName: market.name,
+    color: colours.get(audience.id) ?? '#888888',
+  })));
+}
+
+function chartOf(id: string, title: string | null, series: RangeSeries[], timeframes: readonly RangeTimeframe[], tab: OutcomeTab): RangeChartModel {
+  const data = timeframes.map((timeframe) => {
+    const figures = new Map(timeframe.submarket_outcomes.map((s) => [s.sub_market_id, s[tab]]));
+    const datum: RangeDatum = { month: monthLabel(timeframe) };
+    for (const s of series) datum[s.key] = figures.get(s.subMarketId) ?? 0;
+    return datum;
+  });
+  const tallest = Math.max(0, ...data.map((datum) => series.reduce((sum, s) => sum + Number(datum[s.key] ?? 0), 0)));
+  const { ticks, top } = yAxisTicks(tallest);
+  return { id, title, series, data, monthKeys: timeframes.map(monthKey), ticks, top };
+}
+
+/**
+ * The charts of a range: one of every audience ('Group by None'), or one per market with an
+ * audience ('Group by Market'), each scaled to its own tallest stack. `timeframes` is the range,
+ * oldest first (rangeTimeframes).
+ */
+export function buildRangeCharts(markets: readonly RangeMarket[], timeframes: readonly RangeTimeframe[], tab: OutcomeTab, group: RangeGroup): RangeChartModel[] {
+  const series = rangeSeries(markets);
+  if (group === 'none') return series.length ? [chartOf('all', null, series, timeframes, tab)] : [];
+  return markets
+    .filter((market) => market.sub_markets.length > 0)
+    .map((market) => chartOf(String(market.id), market.name, series.filter((s) => s.marketId === market.id), timeframes, tab));
+}
+
+/** A segment's accessible name: 'Young Families (Soda Drinkers), Oct 2026: 1,234'. */
+export const segmentLabel = (series: Pick<RangeSeries, 'name' | 'marketName'>, month: string, value: number) =>
+  `${series.name} (${series.marketName}), ${month}: ${value.toLocaleString('en-US')}`;
+
+/** Dimmed: another audience than the selected one (nothing is dimmed without a selection). */
+export const isDimmed = (selectedSubMarketId: number | null, subMarketId: number) => selectedSubMarketId !== null && selectedSubMarketId !== subMarketId;
+
+/** An axis tick as text: whole counts with thousands separators, large ones shortened (1.2M). */
+export function tickText(value: number): string {
+  if (Math.abs(value) >= 1_000_000_000) return `${trim(value / 1_000_000_000)}B`;
+  if (Math.abs(value) >= 1_000_000) return `${trim(value / 1_000_000)}M`;
+  if (Math.abs(value) >= 10_000) return `${trim(value / 1_000)}K`;
+  return value.toLocaleString('en-US');
+}
+const trim = (n: number) => String(Math.round(n * 10) / 10);
