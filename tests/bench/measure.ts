@@ -1,0 +1,215 @@
+/**
+ * npm run bench:measure: how fast Outcomes Measure draws a 13-month range grouped by market for a
+ * 6 x 5 chart (issue 18: at most 300 ms), in a real Chromium against the real server, by
+ * grow-render.ts's method.
+ *
+ * Through the API, in acme/us/fizz-original: a chart of 6 markets x 5 audiences and a 1 x 1 chart
+ * (the baseline), every audience with a matched segment of the demo data, each given the 12 months
+ * before the current one (the current one is synthesised by the server): a range of 13 months.
+ * Each chart's Measure page is opened once in range mode grouped by none (its chart and timeframes
+ * are then in the query cache); then, N times, 'Group by Market' is chosen in the View menu, timed
+ * in the page from the click on the menu item until every market's chart is in the DOM with a
+ * segment for every audience and month (a MutationObserver), and until the next animation frame
+ * after that (the frame that paints it); 'Group by None' is chosen again, untimed, between runs.
+ * Figures only; nothing fails on a time.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { addMonths, monthIndex, monthKey, monthOf, OUTCOMES_TEXT, toServerMonth, type YearMonth } from '../../src/shared/rules/outcomes';
+import { fmt, launchChromium, logIn, median, p90, ROOT, startDemoServer, stop } from './lib';
+
+const DATA_DIR = path.join(ROOT, '.tmp/bench-measure-data');
+const PORT = Number(process.env.MEASURE_BENCH_PORT ?? 8298);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CONTEXT = 'acme/us/fizz-cola/fizz-original';
+const MEASURE = `${BASE}/${CONTEXT}/outcomes/measure`;
+const RUNS = 11;
+const TARGET_MS = 300;
+/** The range: the current month and the 12 before it. */
+const MONTHS = 13;
+
+interface Chart {
+  id: number;
+  name: string;
+  version: number;
+  markets: { id: number; name: string; sub_markets: { id: number }[] }[];
+}
+
+/** The Grow and Outcomes APIs with the page's session (cookie and CSRF token). */
+async function api(page: Page) {
+  const csrf = (await page.evaluate(() => localStorage.getItem('csrfToken'))) ?? '';
+  const headers = { 'x-csrf-token': csrf, 'x-context': CONTEXT };
+  const post = async <T>(url: string, data: unknown, status = 0): Promise<T> => {
+    const res = await page.request.post(`${BASE}${url}`, { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data });
+    const text = await res.text();
+    if (!res.ok() || (status && res.status() !== status)) throw new Error(`POST ${url}: ${res.status()} ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  };
+  return {
+    /** Live segments a matched audience may name (not the modeled vendor's); null (503) until the demo data is ready. */
+    async matchedSegments(): Promise<number[] | null> {
+      const res = await page.request.get(`${BASE}/api/segments?region=us&per_page=200`, { headers });
+      if (res.status() === 503) return null;
+      if (!res.ok()) throw new Error(`GET /api/segments: ${res.status()}`);
+      const { data } = (await res.json()) as { data: { id: number; vendor_type: string; deleted: boolean }[] };
+      return data.filter((s) => !s.deleted && s.vendor_type !== 'modeled').map((s) => s.id);
+    },
+    /** A chart of `markets` x `audiences`, each audience naming one of `segments` in turn. */
+    async chart(name: string, markets: number, audiences: number, segments: number[]): Promise<Chart> {
+      let chart = await post<Chart>('/api/mekkos', { name });
+      for (let m = 1; m <= markets; m++) {
+        chart = await post<Chart>(`/api/mekkos/${chart.id}/markets`, { name: `Market ${m}`, version: chart.version });
+        const marketId = chart.markets.at(-1)!.id;
+        for (let a = 1; a <= audiences; a++) {
+          const segment = segments[((m - 1) * audiences + a - 1) % segments.length];
+          chart = await post<Chart>(`/api/mekkos/${chart.id}/markets/${marketId}/audiences`, {
+            name: `M${m} Audience ${a}`, population: String(1_000_000 + 100_000 * a), matched_short_id: segment, version: chart.version,
+          });
+        }
+      }
+      return chart;
+    },
+    /** A past month's timeframe with figures for every market and audience (a rising line, so no segment is empty). */
+    async timeframe(chart: Chart, month: YearMonth, step: number): Promise<void> {
+      const figures = (base: number) => ({ total: base * 10 + step * 1_000, matched: base * 3 + step * 300, modeled: base * 5 + step * 500 });
+      const submarkets = chart.markets.flatMap((m, i) => m.sub_markets.map((a, j) => ({ sub_market_id: a.id, market_id: m.id, ...figures(20_000 + 1_000 * i + 100 * j) })));
+      const markets = chart.markets.map((m) => {
+        const own = submarkets.filter((s) => s.market_id === m.id);
+        return { market_id: m.id, total: own.reduce((a, s) => a + s.total, 0), matched: own.reduce((a, s) => a + s.matched, 0), modeled: own.reduce((a, s) => a + s.modeled, 0) };
+      });
+      await post(`/api/mekkos/${chart.id}/outcome-timeframes`, {
+        outcome_timeframe: {
+          year: month.year,
+          month: toServerMonth(month.month),
+          total: markets.reduce((a, m) => a + m.total, 0),
+          matched: markets.reduce((a, m) => a + m.matched, 0),
+          modeled: markets.reduce((a, m) => a + m.modeled, 0),
+          market_outcomes_attributes: markets,
+          submarket_outcomes_attributes: submarkets,
+        },
+      }, 201);
+    },
+    /** The server's current month (what the page's range ends at). */
+    async today(chart: Chart): Promise<YearMonth> {
+      const res = await page.request.get(`${BASE}/api/mekkos/${chart.id}/outcome-timeframes`, { headers });
+      if (!res.ok()) throw new Error(`GET outcome-timeframes: ${res.status()} ${await res.text()}`);
+      return ((await res.json()) as { meta: { today: YearMonth } }).meta.today;
+    },
+  };
+}
+
+async function waitForSegments(a: Awaited<ReturnType<typeof api>>): Promise<number[]> {
+  const t0 = performance.now();
+  for (;;) {
+    const segments = await a.matchedSegments();
+    if (segments) return segments;
+    if (performance.now() - t0 > 180_000) throw new Error('the demo data was not ready within 180 s');
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+/**
+ * In the page: is the range drawn as `charts` stacked charts of `months` months with `segments`
+ * segments in all? (Installed as an init script: the page's CSP refuses eval.)
+ */
+function rangeDrawn(charts: number, months: number, segments: number): boolean {
+  const section = [...document.querySelectorAll('section[aria-label]')].find((s) => s.getAttribute('aria-label')?.endsWith(' by month'));
+  if (!section) return false;
+  const drawn = [...section.querySelectorAll('svg[role="group"]')].filter((s) => s.getAttribute('aria-label')?.endsWith(`stacked by audience, ${months} months`));
+  return drawn.length === charts && section.querySelectorAll('rect[data-sub-market-id]').length === segments;
+}
+type RangeDrawn = typeof rangeDrawn;
+
+const view = (page: Page) => page.getByRole('button', { name: OUTCOMES_TEXT.view, exact: true });
+
+/** Chooses a grouping in the View menu, untimed, and waits until the range is drawn so. */
+async function group(page: Page, item: string, charts: number, segments: number) {
+  await view(page).click();
+  await page.getByRole('menuitemradio', { name: item }).click();
+  await page.waitForFunction(([c, m, s]) => (globalThis as unknown as { rangeDrawn: RangeDrawn }).rangeDrawn(c, m, s), [charts, MONTHS, segments] as const, { timeout: 60_000 });
+}
+
+/** The timed regrouping: the View menu is opened, then, in the page, 'Group by Market' is clicked and the drawing timed. */
+async function timedGroupByMarket(page: Page, charts: number, segments: number): Promise<{ dom: number; frame: number }> {
+  await view(page).click();
+  await page.getByRole('menuitemradio', { name: OUTCOMES_TEXT.groupByMarket }).waitFor();
+  return page.evaluate(([label, c, m, s]) => new Promise<{ dom: number; frame: number }>((resolve, reject) => {
+    const isDrawn = (globalThis as unknown as { rangeDrawn: RangeDrawn }).rangeDrawn;
+    const item = [...document.querySelectorAll('[role="menuitemradio"]')].find((e) => e.textContent?.trim() === label);
+    if (!(item instanceof HTMLElement)) return reject(new Error(`no menu item ${label}`));
+    const timeout = setTimeout(() => reject(new Error(`the range was not drawn by market within 30 s`)), 30_000);
+    const observer = new MutationObserver(() => {
+      if (!isDrawn(c, m, s)) return;
+      const dom = performance.now() - t0;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        clearTimeout(timeout);
+        resolve({ dom, frame: performance.now() - t0 });
+      });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    item.click();
+  }), [OUTCOMES_TEXT.groupByMarket, charts, MONTHS, segments] as const);
+}
+
+/** The chart's Measure page on the range of the 13 months ending `today`, grouped by none, drawn. */
+async function openRange(page: Page, chart: Chart, today: YearMonth, segments: number) {
+  const search = new URLSearchParams({ previous: monthKey(addMonths(today, -(MONTHS - 1))), current: monthKey(today), range: 'true', group: 'none', tab: 'matched' });
+  await page.goto(`${MEASURE}/${chart.id}?${search.toString()}`);
+  await page.waitForFunction(([m, s]) => (globalThis as unknown as { rangeDrawn: RangeDrawn }).rangeDrawn(1, m, s), [MONTHS, segments] as const, { timeout: 60_000 });
+}
+
+async function main() {
+  const server = await startDemoServer(DATA_DIR, PORT);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    // tsx names inner functions with a __name helper the page does not have.
+    await page.addInitScript('globalThis.__name = (f) => f');
+    await page.addInitScript(`globalThis.rangeDrawn = ${rangeDrawn.toString()}`);
+    await logIn(page, BASE);
+
+    const a = await api(page);
+    const segments = await waitForSegments(a);
+    const stamp = Date.now().toString(36);
+    const big = await a.chart(`Bench 6 x 5 ${stamp}`, 6, 5, segments);
+    const small = await a.chart(`Bench 1 x 1 ${stamp}`, 1, 1, segments);
+    const today = await a.today(big);
+    if (monthIndex(today) !== monthIndex(monthOf(new Date()))) console.log(`  (the server's month is ${monthKey(today)})`);
+    for (const chart of [big, small]) {
+      for (let back = MONTHS - 1; back >= 1; back--) await a.timeframe(chart, addMonths(today, -back), MONTHS - back);
+    }
+
+    const cases = [
+      { label: '1 x 1 chart (baseline): ', chart: small, charts: 1, segments: MONTHS },
+      { label: '6 x 5 chart (6 charts): ', chart: big, charts: 6, segments: 30 * MONTHS },
+    ];
+    const runs = new Map(cases.map((c) => [c, { dom: [] as number[], frame: [] as number[] }]));
+    // Alternating, so both see the same machine state: each run opens its chart's range (grouped by none), then regroups it.
+    for (let i = 0; i < RUNS; i++) {
+      for (const c of cases) {
+        await openRange(page, c.chart, today, c.segments);
+        const t = await timedGroupByMarket(page, c.charts, c.segments);
+        runs.get(c)!.dom.push(t.dom);
+        runs.get(c)!.frame.push(t.frame);
+        await group(page, OUTCOMES_TEXT.groupByNone, 1, c.segments);
+      }
+    }
+
+    const line = (label: string, r: { dom: number[]; frame: number[] }) =>
+      `  ${label} median ${fmt(median(r.frame), 0)} ms, p90 ${fmt(p90(r.frame), 0)} ms (every segment in the DOM: median ${fmt(median(r.dom), 0)} ms, p90 ${fmt(p90(r.dom), 0)} ms; min ${fmt(Math.min(...r.frame), 0)}, max ${fmt(Math.max(...r.frame), 0)})`;
+    const [base, measured] = cases.map((c) => runs.get(c)!) as [{ dom: number[]; frame: number[] }, { dom: number[]; frame: number[] }];
+    const bigMedian = median(measured.frame);
+    const bigP90 = p90(measured.frame);
+    console.log(`\nMeasure range render (issue 18): 'Group by Market' on a ${MONTHS}-month range whose data is in the query cache, until every chart and segment is drawn; ${RUNS} runs each`);
+    for (const c of cases) console.log(line(c.label, runs.get(c)!));
+    console.log(`  ratio 6 x 5 / 1 x 1: median ${fmt(bigMedian / median(base.frame), 2)}x, p90 ${fmt(bigP90 / p90(base.frame), 2)}x`);
+    console.log(`  target ≤ ${TARGET_MS} ms (6 x 5, median): ${bigMedian <= TARGET_MS ? 'met' : 'missed'}; p90 ${fmt(bigP90, 0)} ms ${bigP90 <= TARGET_MS ? 'also within' : 'over'} the target`);
+  } finally {
+    await browser.close();
+    await stop(server);
+  }
+}
+
+await main();
