@@ -72,7 +72,8 @@ export function TimeframeCard({ context, chart, timeframe, today, marketLevelOnl
   const save = () => {
     if (!editing) return;
     const edited = editedFields(chart.id, editing.backup, editing.draft);
-    const to = target(editing.backup);
+    // A timeframe added on this device may have been named by the server since Edit: its id and version then.
+    const to = target(String(editing.backup.id) === String(timeframe.id) ? editing.backup : timeframe);
     if (!edited || !to) return;
     if (!isDirty(editing.draft, editing.backup)) return setEditing(null);
     setSaving(true);

@@ -77,9 +77,10 @@ export function TimeframeSettingsPanel({ context, chart, timeframes, today, mark
         ) : null}
         {shown.length === 0 ? <p className="timeframe-settings__empty">{OUTCOMES_TEXT.noTimeframesInYear(year)}</p> : null}
         <div className="timeframe-settings__cards">
+          {/* Keyed by month (one timeframe a month): a new one keeps its card when the server names it. */}
           {shown.map((t) => (
             <TimeframeCard
-              key={t.id === null ? `current-${t.key}` : String(t.id)} context={context} chart={chart} timeframe={t} today={today}
+              key={t.key} context={context} chart={chart} timeframe={t} today={today}
               marketLevelOnly={marketLevelOnly} canDestroy={canDestroy}
             />
           ))}
