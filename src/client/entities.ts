@@ -15,3 +15,4 @@ registerEntityLoader('persona', () => import('./features/explore/persona-command
 registerEntityLoader('custom_widget', () => import('./features/explore/widget-commands'));
 registerEntityLoader('comparison', () => import('./features/overlap/comparison-commands'));
 registerEntityLoader('journey', () => import('./features/journey/data/journey-commands'));
+registerEntityLoader('outcome_timeframe', () => import('./features/measure/measure-commands'));

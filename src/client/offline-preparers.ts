@@ -2,7 +2,7 @@
  * Every feature's "Make available offline" preparer (issue 12), by the area whose pages it
  * serves. Each names the module that holds it, loaded only when a user makes a context available
  * offline (decision 006's shell budget); the sync panel's offline part imports this list, so not
- * even the list is in the shell. Journey and Measure add their line here as they land.
+ * even the list is in the shell. Each area adds its line here as it lands.
  */
 import { registerOfflinePreparer } from './lib/offline/offline-preparers';
 
@@ -11,3 +11,4 @@ registerOfflinePreparer('explore', () => import('./features/explore/explore-offl
 registerOfflinePreparer('audiences', () => import('./features/audiences-overview/audiences-offline').then((m) => m.prepareAudiencesOffline));
 registerOfflinePreparer('overlap', () => import('./features/overlap/overlap-offline').then((m) => m.prepareOverlapOffline));
 registerOfflinePreparer('journey', () => import('./features/journey/data/journey-offline').then((m) => m.prepareJourneyOffline));
+registerOfflinePreparer('measure', () => import('./features/measure/measure-offline').then((m) => m.prepareMeasureOffline));
