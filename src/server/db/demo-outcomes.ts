@@ -255,7 +255,7 @@ export async function completeOutcomesDemo(db: Db, counter: OutcomeCounter, now 
     }));
     const months = pastOutcomeMonths({ current, chart: { markets: markets.map((m) => ({ id: m.id, audiences: m.audiences.map((a) => a.id) })) }, today, trends, seed: `${c.name} outcomes`, months: d.months });
     const wrote = await writeMonths(db, chart.id, scope.clientId, months);
-    if (wrote) made.push(`${c.name}: ${wrote} months`);
+    if (wrote) made.push(`${c.name}: ${wrote} month${wrote === 1 ? '' : 's'}`);
   }
   return made;
 }
