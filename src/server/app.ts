@@ -36,6 +36,7 @@ import activationRoutes from './modules/activations/activations-routes';
 import exploreRoutes from './modules/explore/explore-routes';
 import comparisonRoutes from './modules/comparisons/comparisons-routes';
 import journeyRoutes from './modules/journeys/journeys-routes';
+import outcomeRoutes from './modules/outcomes/outcomes-routes';
 import discussionRoutes from './modules/discussions/discussions-routes';
 import './types';
 
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(exploreRoutes);
   await app.register(comparisonRoutes);
   await app.register(journeyRoutes);
+  await app.register(outcomeRoutes);
   await app.register(discussionRoutes);
   await registerOpenApiRoute(app);
 

@@ -133,8 +133,11 @@ export const DEMO_CLIENTS: DemoClient[] = [
 type Grant = { resource: Resource; create?: boolean; read?: boolean; update?: boolean; destroy?: boolean };
 
 const insightResources = RESOURCES.filter((r) => !ADMIN_RESOURCES.includes(r));
-/** Issue 16: analysts make, edit and delete audiences (lookalikes are audiences) and overlap comparisons. */
-const editable: Resource[] = ['mekkos', 'journeys', 'explore', 'audiences', 'comparisons'];
+/**
+ * Issue 16: analysts make, edit and delete audiences (lookalikes are audiences) and overlap comparisons.
+ * Issue 18: and outcome timeframes: analysts are the planners who keep the monthly figures.
+ */
+const editable: Resource[] = ['mekkos', 'journeys', 'explore', 'audiences', 'comparisons', 'outcome_timeframes'];
 /** What an analyst may ask for without editing it after (issue 14: Create Index Report). */
 const requestable: Resource[] = ['index_report'];
 /** Analysts activate audiences and refresh or cancel them (issue 14); deleting is not a thing activations have. */
