@@ -10,6 +10,10 @@ export const JOB_OPTIONS: Record<string, JobOptions> = {
   // Issue 16: a lookalike scores the whole region (bench: about 10 s at 10M people); a motivation audience stores one rule's people.
   lookalike: { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
   'motivation-audience': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
+  // Decision 014: recording counts each chart of a product once; the month close every chart, on the 1st at 00:10 UTC
+  // (retried for an hour or so, so a region still loading after a restart is recorded when it is ready).
+  'outcome-record': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
+  'outcome-month-close': { ...DEFAULTS, retryLimit: 5, retryDelaySeconds: 120, timeLimitSeconds: 30 * 60, cron: '10 0 1 * *' },
   // Spec 1 §9: tasks are removed after 15 days; hourly, so none outlives that by more than an hour.
   'notifications-cleanup': { ...DEFAULTS, retryLimit: 1, timeLimitSeconds: 5 * 60, cron: '7 * * * *' },
 };

@@ -13,6 +13,8 @@ export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> 
   'activation-delivery': async () => (await import('../modules/activations/delivery-job')).deliveryJob,
   lookalike: async () => (await import('../modules/audiences/lookalike-job')).lookalikeJob,
   'motivation-audience': async () => (await import('../modules/audiences/motivation-job')).motivationAudienceJob,
+  'outcome-record': async () => (await import('../modules/outcomes/outcome-jobs')).outcomeRecordJob,
+  'outcome-month-close': async () => (await import('../modules/outcomes/outcome-jobs')).outcomeMonthCloseJob,
 };
 
 /** How each type is retried and stopped (read on the API thread when queues are created). */
