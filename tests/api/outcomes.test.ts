@@ -6,7 +6,7 @@ import type { Mekko } from '../../src/shared/schemas/grow';
 import { auditLog, clients, marketOutcomes, mekkos, outcomeTimeframes, submarketOutcomes, tasks } from '../../src/server/db/schema';
 import { askEngine } from '../../src/server/engine/sql/count-store';
 import type { JobContext } from '../../src/server/jobs/types';
-import { outcomeMonthCloseJob } from '../../src/server/modules/outcomes/outcome-jobs';
+import { outcomeMonthCloseJob, outcomeRecordJob } from '../../src/server/modules/outcomes/outcome-jobs';
 import type { MonthClosePayload } from '../../src/server/modules/outcomes/outcome-record-request';
 import { tasksResponseSchema } from '../../src/shared/schemas/notifications';
 import { ACME_PRODUCT, GLOBEX_PRODUCT } from './helper';
@@ -369,6 +369,26 @@ describe('outcome timeframes API', async () => {
       expect((await list(first.id)).data[0]).toMatchObject({ source: 'recorded', version: 2 });
       const [audit] = await db.select().from(auditLog).where(eq(auditLog.target, `task:${asked.task_id}`));
       expect(audit?.action).toBe('outcome_timeframe.record');
+    });
+
+    it('refuses to record while the region is not ready (503), and a record job that fails for good marks its task failed with the reason', async () => {
+      const original = app.data.engineFor.bind(app.data);
+      app.data.engineFor = () => 'The audience data for acme/us is still loading (10 %). Try again in a moment.';
+      try {
+        expectError(await recordRes(), 503, 'DATA_NOT_READY', 'The audience data for acme/us is still loading (10 %). Try again in a moment.');
+      } finally {
+        app.data.engineFor = original;
+      }
+      const asked = await record();
+      await app.jobs.whenIdle(60_000);
+      const [job] = await db.select().from(tasks).where(eq(tasks.id, asked.task_id));
+      expect(job!.status).toBe('completed');
+      // A task still in progress whose job failed for good.
+      const [pending] = await db.insert(tasks).values({ userId: job!.userId, clientId: job!.clientId, reportType: 'outcome_completed', status: 'processing', name: job!.name }).returning();
+      const payload = { taskId: pending!.id, userId: job!.userId, clientId: job!.clientId, productId: 1, regionId: 1, clientRegionId: 1, dataSource: 'molecula', context: ACME_PRODUCT, today: today() };
+      await outcomeRecordJob.onFailed!({ id: 'x', type: 'outcome-record', payload: outcomeRecordJob.parse(payload), meta: { userId: null, clientId: null, context: null }, reason: 'The count took longer than 60 s and was stopped.', db });
+      const [failed] = await db.select().from(tasks).where(eq(tasks.id, pending!.id));
+      expect(failed).toMatchObject({ status: 'failed', error: 'The count took longer than 60 s and was stopped.' });
     });
 
     it("the month close records the month just ended where it is missing or only recorded, never an entered one, and tells each chart's creator once", async () => {
