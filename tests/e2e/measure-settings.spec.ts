@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OUTCOMES_TEXT, monthName, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
-import { CONTEXT, apiOf, apiSession, baseUrlOf, chartWith, waitForDemoData, type Chart } from './grow-helpers';
+import { OUTCOMES_TEXT, monthLabel, monthName, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
+import { CONTEXT, apiOf, apiSession, baseUrlOf, chartWith, tile, waitForDemoData, type Chart } from './grow-helpers';
 import { USERS, csrfOf, logInAs, unique } from './helpers';
 
 // Issue 18, "Timeframes admin" (spec 3 §2.5 Admin Outcomes panel, §4 timeframe card and new
@@ -46,9 +46,12 @@ const panelOf = (page: Page) => page.getByRole('dialog', { name: OUTCOMES_TEXT.p
 const card = (panel: Locator, month: YearMonth) => panel.getByRole('region', { name: monthTitle(month) });
 const rowOf = (scope: Locator, name: string) => scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name, exact: true }) });
 const people = (n: number) => n.toLocaleString('en-US');
+/** A notice (the toast's title; an earlier one with the same words may still be up). */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last();
 
 async function openSettings(page: Page) {
   await expect(page.getByRole('heading', { name: OUTCOMES_TEXT.header })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /^Time period:/ })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: /^Time period:/ }).click();
   await page.getByRole('button', { name: OUTCOMES_TEXT.settings }).click();
   const panel = panelOf(page);
@@ -120,7 +123,7 @@ test('add a timeframe for a past month, edit a market and an audience, keep them
   await form.getByRole('button', { name: OUTCOMES_TEXT.apply }).click();
   await expect(form).toHaveCount(0);
   await expect(card(panel, last)).toBeVisible();
-  await expect(page.getByText(OUTCOMES_TEXT.saved(monthTitle(last)))).toBeVisible();
+  await expect(toast(page, OUTCOMES_TEXT.saved(monthTitle(last)))).toBeVisible();
   await expect.poll(async () => (await outcomes.timeframes(chart.id)).data.filter((t) => t.id !== null).map((t) => [t.year, t.month, t.total, t.matched])).toEqual([[last.year, last.month, 0, 0]]);
   const createdVersion = (await outcomes.timeframes(chart.id)).data.find((t) => t.id !== null)!.version;
 
@@ -145,14 +148,21 @@ test('add a timeframe for a past month, edit a market and an audience, keep them
   await expect(added.getByRole('spinbutton')).toHaveCount(0);
   await expect(rowOf(added, 'Soda')).toContainText(people(1234));
   await expect(rowOf(added, 'Teens')).toContainText(people(567));
-  await expect(page.getByText(OUTCOMES_TEXT.saved(monthTitle(last)))).toBeVisible();
+  await expect(toast(page, OUTCOMES_TEXT.saved(monthTitle(last)))).toBeVisible();
   await expect.poll(async () => {
     const stored = (await outcomes.timeframes(chart.id)).data.find((t) => t.id !== null)!;
     return [stored.market_outcomes.find((m) => m.market_id === soda.id)?.matched, stored.submarket_outcomes.find((s) => s.sub_market_id === teens.id)?.matched, stored.version];
   }).toEqual([1234, 567, createdVersion + 1]);
 
-  // Kept over a reload: in the panel and in the info boxes (last month is Measure's previous month).
+  // Kept over a reload: in the info boxes (last month is Measure's previous month, on Matched
+  // Addressable) for the market and for the audience selected in the mekko, and in the panel.
   await page.reload();
+  await expect(page.getByRole('button', { name: /^Time period:/ })).toContainText(`${monthLabel(last)} to ${monthLabel(today)}`, { timeout: 30_000 });
+  const previousBox = page.getByRole('region', { name: OUTCOMES_TEXT.previousPopulation(monthLabel(last)) });
+  await page.getByRole('group', { name: 'Soda' }).getByRole('button', { name: 'Soda', exact: true }).click();
+  await expect(previousBox).toContainText(people(1234));
+  await tile(page, 'Teens').click();
+  await expect(previousBox).toContainText(people(567));
   const again = await openSettings(page);
   await again.getByLabel(OUTCOMES_TEXT.selectYear).selectOption(String(last.year));
   const kept = card(again, last);
@@ -182,7 +192,7 @@ test('add a timeframe for a past month, edit a market and an audience, keep them
   await kept.getByRole('button', { name: OUTCOMES_TEXT.delete }).click();
   await confirm.getByRole('button', { name: OUTCOMES_TEXT.delete }).click();
   await expect(kept).toHaveCount(0);
-  await expect(page.getByText(OUTCOMES_TEXT.deleted(monthTitle(last)))).toBeVisible();
+  await expect(toast(page, OUTCOMES_TEXT.deleted(monthTitle(last)))).toBeVisible();
   await expect.poll(async () => (await outcomes.timeframes(chart.id)).data.filter((t) => t.id !== null)).toEqual([]);
 });
 
