@@ -1,12 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { lazy, Suspense } from 'react';
 import { requireArea, parseOptionalId, stringifyOptionalId } from '../lib/guards';
+
+// Loaded on first use: the shell carries neither Measure's page nor its queries (decision 006's budget).
+const MeasurePage = lazy(() => import('../features/measure/measure-page').then((m) => ({ default: m.MeasurePage })));
+
+/** previous, current ('YYYY-MM'), range, tab, group: kept as given; the page checks them. */
+type MeasureSearchParams = Partial<Record<'previous' | 'current' | 'tab' | 'group', string> & { range: boolean }>;
 
 export const Route = createFileRoute('/_app/$client/$region/$brand/$product/outcomes/measure/{-$mekkoId}')({
   params: {
     parse: (raw) => ({ mekkoId: parseOptionalId(raw.mekkoId) }),
     stringify: (parsed) => ({ mekkoId: stringifyOptionalId(parsed.mekkoId) }),
   },
+  validateSearch: (raw: Record<string, unknown>): MeasureSearchParams => {
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+    const search: MeasureSearchParams = {};
+    for (const key of ['previous', 'current', 'tab', 'group'] as const) if (text(raw[key]) !== undefined) search[key] = text(raw[key]);
+    if (raw.range === true || raw.range === 'true') search.range = true;
+    return search;
+  },
   beforeLoad: ({ context }) => requireArea('measure', context.scope),
-  component: () => <PlaceholderPage title="Outcomes Measure" />,
+  component: MeasureRoute,
 });
+
+function MeasureRoute() {
+  const { scope } = Route.useRouteContext();
+  const { mekkoId } = Route.useParams();
+  const search = Route.useSearch();
+  return (
+    <Suspense fallback={<p role="status">Loading</p>}>
+      <MeasurePage scope={scope} mekkoId={mekkoId} search={search} />
+    </Suspense>
+  );
+}

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { Tile } from '@shared/rules/mekko-layout';
-import { audienceName, audienceTooltip, tagColour, tagFill, tileText, type ChartAudience } from './chart-model';
+import { audienceName, audienceTooltip, tagColour, tagFill, tileText, type ChartAudience, type TooltipLine } from './chart-model';
 import { ChartTooltip } from '../../components/chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
 import { ZeroCountIcon } from '../../components/zero-count-icon';
@@ -16,6 +16,12 @@ interface AudienceTileProps {
   onZeroCount(): void;
   /** Edit mode with reordering: the tile is sortable and shows a handle. */
   drag?: DragBinding;
+  /** Optional (Measure's overlay): a short text on the tile, e.g. '+12.3%'. */
+  badge?: string;
+  /** Optional: tooltip lines instead of Grow's. */
+  tooltipLines?: TooltipLine[];
+  /** Default true: the zero-count mark on a tile counting 0. */
+  showZeroCount?: boolean;
 }
 
 /**
@@ -23,7 +29,7 @@ interface AudienceTileProps {
  * colour. It writes what fits (`tileText`): the name on one or two lines and the count under it;
  * 'skinny' tiles show no text at all, the tooltip and the accessible name carry it.
  */
-export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag }: AudienceTileProps) {
+export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag, badge, tooltipLines, showZeroCount = true }: AudienceTileProps) {
   const shows = tileText(tile, audience.countLabel);
   const className = [
     'audience-tile',
@@ -47,7 +53,7 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
 
   return (
     <div ref={drag?.setNodeRef} className={className} style={style} onPointerDown={drag?.onPointerDown}>
-      <ChartTooltip title={audience.name} lines={audienceTooltip(audience, tile.share)}>
+      <ChartTooltip title={audience.name} lines={tooltipLines ?? audienceTooltip(audience, tile.share)}>
         <button
           type="button"
           className="audience-tile__button"
@@ -62,7 +68,8 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
       {drag ? <DragHandle className="audience-tile__handle" label={`Move audience ${audience.name}`} binding={drag} /> : null}
       {/* The accessible name already says so; the mark is for sighted users. */}
       {audience.invalid ? <span className="audience-tile__warning" aria-hidden="true">!</span> : null}
-      {audience.count === 0 ? <ZeroCountIcon name={audience.name} canOpen={canOpenZeroCount} onOpen={onZeroCount} /> : null}
+      {badge ? <span className="audience-tile__badge">{badge}</span> : null}
+      {showZeroCount && audience.count === 0 ? <ZeroCountIcon name={audience.name} canOpen={canOpenZeroCount} onOpen={onZeroCount} /> : null}
     </div>
   );
 }

@@ -65,6 +65,18 @@ export interface MekkoChartProps {
   onOpenZeroCount?(audience: ChartAudience): void;
   /** The plot's height (tiles only, without names and axes); default 480. */
   heightPx?: number;
+  /** View mode, optional (Measure): a market's name is a toggle button; the page decides what a click selects. */
+  onMarketClick?(market: ChartMarket): void;
+  /** View mode, optional (Measure): the selected market; the other markets' tiles are dimmed. */
+  selectedMarketId?: ChartId | null;
+  /** Optional (Measure's percent-change overlay): a short text written on each tile. */
+  tileBadge?(audience: ChartAudience): string | undefined;
+  /** Optional: a tile's tooltip lines instead of Grow's. */
+  audienceTooltipLines?(audience: ChartAudience, shareOfMarket: number): TooltipLine[];
+  /** Optional: a market name's tooltip lines instead of Grow's. */
+  marketTooltipLines?(market: ChartMarket, shareOfTotal: number): TooltipLine[];
+  /** Optional, default true: the zero-count mark on tiles counting 0 (Grow's explanation of why). */
+  showZeroCount?: boolean;
 }
 
 /** What the chart, its export and the market-level insights say about a chart without markets. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { GROW_TEXT } from '@shared/rules/grow';
 import type { Column } from '@shared/rules/mekko-layout';
-import { marketTooltip, type ChartMarket } from './chart-model';
+import { marketTooltip, type ChartMarket, type TooltipLine } from './chart-model';
 import { ChartTooltip } from '../../components/chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
 
@@ -19,6 +19,11 @@ interface MarketColumnProps {
   /** Edit mode: the 'Add Audience' button under the column. */
   onAddAudience?: () => void;
   drag?: DragBinding;
+  /** View mode, optional (Measure): the name toggles the market's selection. */
+  onSelect?: () => void;
+  selected?: boolean;
+  /** Optional: the name's tooltip lines instead of Grow's. */
+  tooltipLines?: TooltipLine[];
   /** The audience tiles. */
   children: ReactNode;
 }
@@ -29,10 +34,10 @@ interface MarketColumnProps {
  * its tiles in the plot, and in edit mode the handle to move it and 'Add Audience' below.
  * It is a labelled group so a screen reader says which market a tile belongs to.
  */
-export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, drag, children }: MarketColumnProps) {
+export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, onSelect, selected = false, tooltipLines, drag, children }: MarketColumnProps) {
   // A narrow column takes its name a size smaller, so short words still fit whole on two lines.
-  const className = ['market-column', column.width < NARROW_COLUMN_PX && 'market-column--narrow', market.pending && 'market-column--pending', drag?.dragging && 'market-column--dragging'].filter(Boolean).join(' ');
-  const tooltip = marketTooltip(market, column.share);
+  const className = ['market-column', column.width < NARROW_COLUMN_PX && 'market-column--narrow', market.pending && 'market-column--pending', selected && 'market-column--selected', drag?.dragging && 'market-column--dragging'].filter(Boolean).join(' ');
+  const tooltip = tooltipLines ?? marketTooltip(market, column.share);
   return (
     <div
       ref={drag?.setNodeRef}
@@ -48,6 +53,8 @@ export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, 
             <button type="button" className="market-column__name market-column__name--button" onClick={onEdit}>
               <span className="grow-sr-only">Edit market </span>{market.name}
             </button>
+          ) : onSelect ? (
+            <button type="button" className="market-column__name market-column__name--button" aria-pressed={selected} onClick={onSelect}>{market.name}</button>
           ) : (
             // Focusable so keyboard users can read the full name and the market's numbers.
             <span className="market-column__name" tabIndex={0}>{market.name}</span>

@@ -32,6 +32,8 @@ export function MekkoChart(props: MekkoChartProps) {
 
   const renderTile = (audience: ChartAudience, market: ChartMarket, tile: Tile, drag?: DragBinding) => {
     const isSelected = !edit && selected.has(audience.id);
+    const marketSelected = props.selectedMarketId !== undefined && props.selectedMarketId !== null;
+    const inSelectedMarket = marketSelected && String(market.id) === String(props.selectedMarketId);
     return (
       <AudienceTile
         key={audience.id}
@@ -40,17 +42,21 @@ export function MekkoChart(props: MekkoChartProps) {
         mode={mode}
         selected={isSelected}
         // Dimming is a reading aid for the selection; in edit mode every tile is equally editable.
-        dimmed={!edit && selected.size > 0 && !isSelected}
+        dimmed={!edit && (marketSelected ? !inSelectedMarket : selected.size > 0 && !isSelected)}
         canOpenZeroCount={canOpenZeroCount}
         onActivate={() => (edit ? props.onEditAudience?.(audience, market) : props.onAudienceClick(audience, market))}
         onZeroCount={() => openZeroCount(audience)}
         drag={drag}
+        badge={props.tileBadge?.(audience)}
+        tooltipLines={props.audienceTooltipLines?.(audience, tile.share)}
+        showZeroCount={props.showZeroCount}
       />
     );
   };
 
   const renderColumn = (market: ChartMarket, column: Column, drag: DragBinding | undefined, tiles: ReactNode) => {
-    const { onEditMarket, onAddAudience } = props;
+    const { onEditMarket, onAddAudience, onMarketClick, selectedMarketId } = props;
+    const marketSelected = selectedMarketId !== undefined && selectedMarketId !== null;
     return (
       <MarketColumn
         key={market.id}
@@ -59,6 +65,9 @@ export function MekkoChart(props: MekkoChartProps) {
         heightPx={heightPx}
         onEdit={edit && onEditMarket ? () => onEditMarket(market) : undefined}
         onAddAudience={edit && onAddAudience ? () => onAddAudience(market) : undefined}
+        onSelect={!edit && onMarketClick ? () => onMarketClick(market) : undefined}
+        selected={!edit && marketSelected && String(market.id) === String(selectedMarketId)}
+        tooltipLines={props.marketTooltipLines?.(market, column.share)}
         drag={drag}
       >
         {tiles}

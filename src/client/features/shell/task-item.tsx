@@ -10,9 +10,13 @@ import { JobProgress } from './job-progress';
 import { markTaskRead } from './task-commands';
 import { downloadTaskReport } from './task-downloads';
 
-/** A completed outcome opens Measure in the task's product (null for other tasks, or when no product is known). */
+/**
+ * A completed outcome opens its `path` (Measure on the recorded month, issue 18), else Measure in
+ * the task's product (null for other tasks, or when no product is known).
+ */
 function outcomePath(task: Task, context: string): string | null {
   if (task.report_type !== 'outcome_completed' || isTaskInProgress(task)) return null;
+  if (task.path && task.path.startsWith('/')) return task.path;
   const product = productPath(contextFromPath(taskHomePath(task, context)));
   return product ? `/${product}/outcomes/measure` : null;
 }
