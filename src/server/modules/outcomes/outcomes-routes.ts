@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Action, Resource } from '@shared/permissions';
 import { apiErrorSchema } from '@shared/schemas/error';
+import { mekkoParamsSchema } from '@shared/schemas/grow';
 import {
   createOutcomeTimeframeBodySchema,
-  mekkoOutcomeParamsSchema,
   outcomeTimeframeConflictSchema,
   outcomeTimeframeParamsSchema,
   outcomeTimeframeResponseSchema,
@@ -26,35 +26,36 @@ const MONTHS = ' Months are sent zero-based (0 = January) and answered one-based
 
 /** Outcome timeframes of the X-Context product's Grow charts (spec 3 §7 Outcomes; decision 014). */
 const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The chart's parameter is ':id', as Grow's routes name it: the router keeps one name per position of /api/mekkos/*.
   // Every Measure route needs the client's measure feature (spec 3 §6), whatever the caller's permissions.
   const access = (resource: Resource, action: Action) => ({ access: { resource, action }, context: 'product' as const, feature: 'measure' as const });
   const scope = (request: FastifyRequest, db: Executor = app.database.db): service.OutcomesScope => ({ db, auth: request.auth!, ctx: request.ctx!, data: app.data, requestId: request.id });
   const idempotent = (request: FastifyRequest, reply: FastifyReply, write: (s: service.OutcomesScope) => Promise<Answer>) =>
     runIdempotent(app, request, reply, (tx) => write(scope(request, tx)));
 
-  app.get('/api/mekkos/:mekkoId/outcome-timeframes', {
+  app.get('/api/mekkos/:id/outcome-timeframes', {
     config: access('outcomes', 'read'),
     schema: {
       tags: ['outcomes'],
       summary: "A Grow chart's outcome timeframes, newest first, with the current month synthesised from the chart unless it was recorded",
       description:
         "Every timeframe lists every market and audience of the chart now (missing figures 0). The synthesised month (id null, version 0) takes Total Population from the audiences' populations and Matched and Modeled from the session's count engine (0 while meta.data_ready is false)." + MONTHS,
-      params: mekkoOutcomeParamsSchema,
+      params: mekkoParamsSchema,
       response: { 200: outcomeTimeframesResponseSchema, ...errors },
     },
-  }, async (request) => service.listTimeframes(scope(request), request.params.mekkoId));
+  }, async (request) => service.listTimeframes(scope(request), request.params.id));
 
-  app.post('/api/mekkos/:mekkoId/outcome-timeframes', {
+  app.post('/api/mekkos/:id/outcome-timeframes', {
     config: access('outcome_timeframes', 'create'),
     schema: {
       tags: ['outcomes'],
       summary: 'Add a timeframe for a past month of the chart, with its figures',
       description: `${IDEMPOTENT} Refused (422) for the current or a future month, a month that has one, a month over ten years back, and markets or audiences that are not the chart's.${MONTHS}`,
-      params: mekkoOutcomeParamsSchema,
+      params: mekkoParamsSchema,
       body: createOutcomeTimeframeBodySchema,
       response: { 201: outcomeTimeframeResponseSchema, ...errors },
     },
-  }, (request, reply) => idempotent(request, reply, async (s) => ({ status: 201, body: await service.createTimeframe(s, request.params.mekkoId, request.body) })));
+  }, (request, reply) => idempotent(request, reply, async (s) => ({ status: 201, body: await service.createTimeframe(s, request.params.id, request.body) })));
 
   app.post('/api/outcome-timeframes/record', {
     config: access('outcome_timeframes', 'create'),
