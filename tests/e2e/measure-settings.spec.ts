@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { OUTCOMES_TEXT, monthLabel, monthName, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
 import { CONTEXT, apiOf, apiSession, baseUrlOf, chartWith, tile, waitForDemoData, type Chart } from './grow-helpers';
-import { USERS, csrfOf, logInAs, unique } from './helpers';
+import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
 
 // Issue 18, "Timeframes admin" (spec 3 §2.5 Admin Outcomes panel, §4 timeframe card and new
 // timeframe, §5, §6 Measure): adding a timeframe for a past month, editing a market's and an
@@ -218,4 +218,30 @@ test('a viewer has no Timeframe Settings, and the API refuses their timeframe', 
   await expect(page.getByRole('dialog', { name: 'Choose the time period' }).or(page.getByLabel('Choose the time period'))).toBeVisible();
   await expect(page.getByRole('button', { name: OUTCOMES_TEXT.settings })).toHaveCount(0);
   await expect(panelOf(page)).toHaveCount(0);
+});
+
+test('without destroy an analyst edits but cannot delete; Record this month queues the recording', async ({ page }) => {
+  test.setTimeout(60_000);
+  await withoutPermission(page, 'outcome_timeframes', 'destroy');
+  await logInAs(page, USERS.analyst);
+  const grow = await apiOf(page);
+  const outcomes = outcomesApi(page.request, await csrfOf(page), CONTEXT);
+  const chart = await chartWith(grow, unique('measure-analyst'), [{ name: 'Juice', audiences: [{ name: 'Kids', segment: null }] }]);
+  const { today } = (await outcomes.timeframes(chart.id)).meta;
+  const old: YearMonth = { year: today.year - 1, month: 3 };
+  expect(await outcomes.createStatus(chart.id, old.year, 2)).toBe(201);
+
+  await page.goto(measureOf(CONTEXT, chart.id));
+  const panel = await openSettings(page);
+  await panel.getByLabel(OUTCOMES_TEXT.selectYear).selectOption(String(old.year));
+  const march = card(panel, old);
+  await expect(march.getByRole('button', { name: OUTCOMES_TEXT.edit })).toBeVisible();
+  await expect(march.getByRole('button', { name: OUTCOMES_TEXT.delete })).toHaveCount(0);
+  // A year of nine months left: the New Timeframe form lists them, March taken.
+  await panel.getByRole('button', { name: OUTCOMES_TEXT.addTimeframe }).click();
+  const months = panel.getByRole('form', { name: OUTCOMES_TEXT.newTimeframe }).getByLabel(OUTCOMES_TEXT.selectMonth).locator('option');
+  await expect(months).toHaveText(Array.from({ length: 12 }, (_, i) => monthName(i + 1)).filter((m) => m !== 'March'));
+
+  await panel.getByRole('button', { name: OUTCOMES_TEXT.recordMonth }).click();
+  await expect(toast(page, OUTCOMES_TEXT.recordQueued(monthTitle(today)))).toBeVisible();
 });
