@@ -5,21 +5,16 @@ import { requireArea, parseOptionalId, stringifyOptionalId } from '../lib/guards
 // Loaded on first use: the shell carries neither Measure's page nor its queries (decision 006's budget).
 const MeasurePage = lazy(() => import('../features/measure/measure-page').then((m) => ({ default: m.MeasurePage })));
 
-/** previous, current ('YYYY-MM'), range, tab, group: kept as given; the page checks them. */
-type MeasureSearchParams = Partial<Record<'previous' | 'current' | 'tab' | 'group', string> & { range: boolean }>;
+/** previous, current ('YYYY-MM'), range, tab, group, as the address bar has them. */
+type MeasureSearchParams = Partial<Record<'previous' | 'current' | 'tab' | 'group', string> & { range: boolean | string }>;
 
 export const Route = createFileRoute('/_app/$client/$region/$brand/$product/outcomes/measure/{-$mekkoId}')({
   params: {
     parse: (raw) => ({ mekkoId: parseOptionalId(raw.mekkoId) }),
     stringify: (parsed) => ({ mekkoId: stringifyOptionalId(parsed.mekkoId) }),
   },
-  validateSearch: (raw: Record<string, unknown>): MeasureSearchParams => {
-    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
-    const search: MeasureSearchParams = {};
-    for (const key of ['previous', 'current', 'tab', 'group'] as const) if (text(raw[key]) !== undefined) search[key] = text(raw[key]);
-    if (raw.range === true || raw.range === 'true') search.range = true;
-    return search;
-  },
+  // Checked by the page (parseMeasureSearch), not here: the route stays in the shell, the checks load with the page.
+  validateSearch: (raw: Record<string, unknown>) => raw as MeasureSearchParams,
   beforeLoad: ({ context }) => requireArea('measure', context.scope),
   component: MeasureRoute,
 });
