@@ -73,6 +73,8 @@ export const OUTCOMES_TEXT = {
   noTimeframesInYear: (year: number) => `No timeframes in ${year}.`,
   noCharts: 'There are no Grow charts in this product yet. Create one in Grow to measure its markets month by month.',
   noMarkets: 'This chart has no markets yet.',
+  /** A chart whose markets have no audiences: nothing to measure until Grow gives them some. */
+  noAudiences: "This chart's markets have no audiences yet. Add audiences to them in Grow to measure them month by month.",
   deleteConfirmTitle: 'Delete timeframe',
   deleteConfirm: (month: string) => `Delete the ${month} timeframe? Its figures for every market and audience are removed.`,
   saved: (month: string) => `${month} saved.`,

@@ -7,7 +7,6 @@ import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
 import { temporaryId } from '../../lib/offline/outbox-store';
 import { acknowledgement, type Acknowledgement } from '../../lib/offline/save-acknowledgement';
-import { showToast } from '../../lib/ui-store';
 import { applyToTimeframes, parseTimeframePath, settleTimeframes, type OutcomeTimeframesView } from './measure-edits';
 import { measureKeys, OUTCOME_TIMEFRAME_ENTITY } from './measure-keys';
 
@@ -30,6 +29,8 @@ const timeframesHandler: EntityHandler<OutcomeTimeframesView> = {
     if (command.method === 'DELETE') return settleTimeframes(data, parseTimeframePath(command.path).timeframeId ?? command.entityId, null);
     return serverCopy ? settleTimeframes(data, command.entityId, serverCopy as OutcomeTimeframe) : data;
   },
+  // §8: a refused save says this, for 6 s, and nothing else (the sync panel keeps the server's reason).
+  refusalNotice: () => ({ title: OUTCOMES_TEXT.saveFailed, durationMs: OUTCOMES.saveFailureMs, tone: 'error' }),
 };
 registerEntity(OUTCOME_TIMEFRAME_ENTITY, timeframesHandler);
 
@@ -41,17 +42,15 @@ export interface TimeframeTarget extends YearMonth {
 }
 
 /**
- * Follows a queued save: a refusal shows §8's text as an error for 6 s; `outcome` says how it
- * went ('applied', 'refused', 'queued' on the device, or 'conflict' for the sync panel).
+ * Follows a queued save: `outcome` says how it went ('applied', 'refused', 'queued' on the
+ * device, or 'conflict' for the sync panel). A refusal is told once, by the outbox with the
+ * handler's refusalNotice (§8's text for 6 s), whenever it comes: now, or after a reconnect.
  */
 function follow(command: Promise<StoredCommand>): { queued: Promise<StoredCommand>; outcome: Promise<Acknowledgement> } {
   const outcome = command.then(
     (stored) => acknowledgement(stored.id).outcome,
     (): Acknowledgement => 'refused',
   );
-  void outcome.then((result) => {
-    if (result === 'refused') showToast(OUTCOMES_TEXT.saveFailed, undefined, OUTCOMES.saveFailureMs, 'error');
-  });
   return { queued: command, outcome };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import type { Mekko } from '@shared/schemas/grow';
 import { timeframesView } from './measure-edits';
-import { findTimeframe, measureMarkets, parseMeasureSearch, searchOf, selectionChip, selectionOf } from './measure-model';
+import { emptyChartText, findTimeframe, measureMarkets, parseMeasureSearch, searchOf, selectionChip, selectionOf } from './measure-model';
 
 const months = [{ year: 2026, month: 5 }, { year: 2026, month: 3 }, { year: 2026, month: 1 }];
 
@@ -52,5 +53,14 @@ describe('measure markets', () => {
     expect(selectionChip(markets, { kind: 'subMarket', id: 12 })).toEqual({ id: 12, market: 'Sparkling', audience: 'Switchers' });
     expect(selectionChip(markets, { kind: 'market', id: 1 })?.market).toBe('Sparkling');
     expect(selectionChip(markets, { kind: 'market', id: 99 })).toBeNull();
+  });
+});
+
+describe('a chart with nothing to measure', () => {
+  const market = (id: number, audiences: number) => ({ id, sub_markets: Array.from({ length: audiences }, (_, i) => ({ id: id * 10 + i })) }) as unknown as Mekko['markets'][number];
+  it('says so: no markets, or markets without audiences; a chart with one audience anywhere is measured', () => {
+    expect(emptyChartText({ markets: [] })).toBe(OUTCOMES_TEXT.noMarkets);
+    expect(emptyChartText({ markets: [market(1, 0), market(2, 0)] })).toBe(OUTCOMES_TEXT.noAudiences);
+    expect(emptyChartText({ markets: [market(1, 0), market(2, 1)] })).toBeNull();
   });
 });

@@ -62,6 +62,12 @@ export const requestedTab = (search: MeasureSearch): OutcomeTab => search.tab ??
 export const findTimeframe = (timeframes: readonly OutcomeTimeframeView[], month: YearMonth | undefined) =>
   month ? timeframes.find((t) => t.year === month.year && t.month === month.month) : undefined;
 
+/** What the page says instead of a chart with nothing to measure: no markets, or markets without audiences; null when there is something. */
+export function emptyChartText(chart: Pick<Mekko, 'markets'>): string | null {
+  if (chart.markets.length === 0) return OUTCOMES_TEXT.noMarkets;
+  return chart.markets.every((m) => m.sub_markets.length === 0) ? OUTCOMES_TEXT.noAudiences : null;
+}
+
 export interface MeasureAudience {
   id: number;
   marketId: number;

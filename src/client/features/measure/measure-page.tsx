@@ -2,7 +2,7 @@ import '../../styles/grow.css';
 import '../../styles/insights.css';
 import './measure-page.css';
 import './measure-commands';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
@@ -22,7 +22,7 @@ import { useOutbox, useWithOutbox } from '../../lib/offline/outbox-client';
 import { InfoBoxes } from './info-boxes';
 import { OUTCOME_TIMEFRAME_ENTITY } from './measure-keys';
 import { MeasureMekko } from './measure-mekko';
-import { findTimeframe, liveSelection, measureMarkets, parseMeasureSearch, requestedTab, searchOf, selectionChip, selectionOf, type MeasureSearch } from './measure-model';
+import { emptyChartText, findTimeframe, liveSelection, measureMarkets, parseMeasureSearch, requestedTab, searchOf, selectionChip, selectionOf, type MeasureSearch } from './measure-model';
 import { mekkoQueryOptions, mekkosQueryOptions, outcomeTimeframesQueryOptions, tabsConfigurationQueryOptions, type OutcomeTimeframesView } from './measure-queries';
 import { RangeChart } from './range-chart';
 import { TimeframePicker } from './timeframe-picker';
@@ -83,6 +83,12 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
   const chip = selectionChip(markets, chosen);
 
   const go = (id: number | undefined, next: MeasureSearch) => void router.navigate({ href: hrefOf(scope.productPath, id, next) });
+  // §2.5: the path follows the selected chart. Opened without one, the address names the chart
+  // shown (the default, else the first) in place of the bare path: no extra history entry, so Back leaves Measure.
+  const shownId = mekkoId === undefined ? chartId : undefined;
+  useEffect(() => {
+    if (shownId !== undefined) void router.navigate({ href: hrefOf(scope.productPath, shownId, parseMeasureSearch(raw)), replace: true });
+  }, [shownId, router, scope.productPath, raw]);
   const select = (next: MeasureSelection) => setPicked({ chartId, selection: next });
   const changeTimeframes = (next: TimeframeSelection) => {
     // §5: a range of more than 13 months is refused; the pair stays, compared.
@@ -93,7 +99,7 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
   const changeTab = (next: OutcomeTab) => go(chartId, { ...search, tab: next });
   const saving = online && outbox.some((c) => c.entity === OUTCOME_TIMEFRAME_ENTITY && c.context === context && c.state === 'pending');
   const loading = list.isFetching || chartQuery.isFetching || tabsConfig.isFetching || timeframesQuery.isFetching || saving;
-  const noMarkets = chart !== undefined && chart.markets.length === 0;
+  const empty = chart ? emptyChartText(chart) : null;
 
   return (
     <div className="page measure-page">
@@ -128,7 +134,7 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
             previous={previousTf ? selectedFigure(previousTf, tab, chosen) : 0}
             current={currentTf ? selectedFigure(currentTf, tab, chosen) : 0}
           />
-          {noMarkets ? <p className="empty-state">{OUTCOMES_TEXT.noMarkets}</p> : selection.isRangeMode ? (
+          {empty ? <p className="empty-state">{empty}</p> : selection.isRangeMode ? (
             <RangeChart
               markets={chart.markets}
               timeframes={rangeTimeframes(timeframes, selection)}

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '@shared/schemas/error';
 import { heldOrRefused } from '@shared/rules/outbox';
 import { ApiRequestError } from '../api-error';
 import { handleApiError } from '../error-handling';
-import { showToast } from '../ui-store';
+import { showToast, type Toast } from '../ui-store';
 import type { StoredCommand } from './db';
 import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
@@ -40,6 +40,12 @@ export interface EntityHandler<T = unknown> {
    * null when it cannot be made again (the whole entity is gone, or the last edit deletes it).
    */
   recreate?(edits: readonly StoredCommand[]): CommandInput | null;
+  /**
+   * The notice of a command the server refused, in place of 'Not saved: {label}', for an entity
+   * whose spec words its save failure (Measure's timeframes, spec 3 §8). The sync panel still
+   * lists the server's reason.
+   */
+  refusalNotice?(command: StoredCommand): Pick<Toast, 'title' | 'description' | 'durationMs' | 'tone'>;
 }
 
 const handlers = new Map<string, EntityHandler>();
@@ -248,7 +254,8 @@ export function startOutbox(queryClient: QueryClient): void {
     for (const command of commands) {
       if (command.state === 'rejected') settle(command.id, { applied: false, data: null });
       if (command.state === 'rejected' && !command.notified) {
-        showToast(`Not saved: ${command.label}`, command.error?.message);
+        const notice = handlers.get(command.entity)?.refusalNotice?.(command) ?? { title: `Not saved: ${command.label}`, description: command.error?.message };
+        showToast(notice.title, notice.description, notice.durationMs, notice.tone);
         await db.outbox.update(command.id, { notified: true });
       }
     }
