@@ -44,15 +44,20 @@ export function deleteExpiredTasks(db: Executor, days: number): Promise<{ tasks:
 
 /**
  * An "Outcome completed" notification (spec 1 §3, §4): unread and highlighted until its user goes
- * to it. Measure raises one per user when an outcome's months are computed (issue 18).
+ * to it. The month-close job raises one per chart creator and product, opening Measure on the month (issue 18).
  */
 export async function raiseOutcomeCompleted(
   db: Executor,
-  task: { userId: number; clientId: number; name: string; uiName?: string | null; productSlug: string; requestId?: string | null },
+  task: { userId: number; clientId: number; name: string; uiName?: string | null; productSlug: string; requestId?: string | null; path?: string },
 ) {
   const [row] = await db
     .insert(tasks)
-    .values({ userId: task.userId, clientId: task.clientId, reportType: 'outcome_completed', status: 'completed', name: task.name, uiName: task.uiName ?? null, productSlug: task.productSlug, requestId: task.requestId ?? null })
+    .values({
+      userId: task.userId, clientId: task.clientId, reportType: 'outcome_completed', status: 'completed', name: task.name, uiName: task.uiName ?? null,
+      productSlug: task.productSlug, requestId: task.requestId ?? null,
+      // The page it opens (Measure on the recorded month), read back by task-view's pagePath.
+      ...(task.path ? { request: { path: task.path } } : {}),
+    })
     .returning();
   return row!;
 }

@@ -12,6 +12,7 @@ import {
   type RecordPayload,
 } from './outcome-record-request';
 import * as repo from './outcomes-repository';
+import { raiseOutcomeCompleted } from '../notifications/notifications-repository';
 
 /** The month close counts on the bitmap engine (the cron has no session's choice). */
 const MONTH_CLOSE_SOURCE: DataSource = 'molecula';
@@ -123,7 +124,7 @@ export const outcomeMonthCloseJob: JobDefinition<MonthClosePayload, { month: Yea
     }
     await ctx.db.transaction(async (tx) => {
       for (const t of told.values()) {
-        await repo.insertCompletedTask(tx, { userId: t.userId, clientId: t.clientId, name: OUTCOMES_TEXT.recorded(monthTitle(month)), productSlug: t.slug, path: measurePath(t.slug, t.chartId, month) });
+        await raiseOutcomeCompleted(tx, { userId: t.userId, clientId: t.clientId, name: OUTCOMES_TEXT.recorded(monthTitle(month)), productSlug: t.slug, path: measurePath(t.slug, t.chartId, month) });
       }
     });
     if (failures.length) throw failed();

@@ -198,11 +198,6 @@ export async function finishTask(db: Executor, id: number, values: { status: 'co
   return rows.length > 0;
 }
 
-/** A completed outcome task naming the page it opens (the month-close job's, one per chart creator and product). */
-export async function insertCompletedTask(db: Executor, values: { userId: number; clientId: number; name: string; productSlug: string; path: string }) {
-  await db.insert(tasks).values({ userId: values.userId, clientId: values.clientId, reportType: 'outcome_completed', status: 'completed', name: values.name, productSlug: values.productSlug, request: { path: values.path } });
-}
-
 export async function taskById(db: Executor, id: number) {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
   return row ?? null;
