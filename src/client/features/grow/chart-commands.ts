@@ -4,7 +4,7 @@ import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/o
 import type { CommandInput } from '../../lib/offline/outbox-store';
 import { temporaryId } from '../../lib/offline/outbox-store';
 import { applyToChart, applyToList, parseChartPath, serverPartOf, sortCharts, summaryOf, type AudienceView, type MarketView, type MekkoView, type SummaryView } from './chart-edits';
-import { MEKKO_ENTITY, growKeys } from './grow-keys';
+import { MEKKO_ENTITY, growKeys } from '../../lib/grow-keys';
 
 /**
  * Every Grow edit is a command on its chart (entity 'mekko'), sent through the outbox: shown at

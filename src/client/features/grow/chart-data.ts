@@ -1,7 +1,7 @@
 import { formatCount, segmentFieldOf, segmentKindOf, tvPanelists, zeroCause, type GrowTab, type TvCountSettings } from '@shared/rules/grow';
 import type { GrowSegment } from '@shared/schemas/grow';
 import type { Counts, CountsBody } from '@shared/schemas/insights';
-import type { ChartMarket } from './chart-model';
+import type { ChartMarket } from '../../components/mekko/chart-model';
 import type { AudienceView, MekkoView, SummaryView } from './chart-edits';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GROW_TEXT, TAG_LABELS } from '@shared/rules/grow';
 import { chartSvg, exportFileName, fitText, svgSize, xmlEscape } from './chart-export';
-import type { ChartAudience, ChartMarket } from './chart-model';
+import type { ChartAudience, ChartMarket } from '../../components/mekko/chart-model';
 
 const audience = (id: number, name: string, count: number | null, tag: ChartAudience['tag'] = 'owned'): ChartAudience => ({
   id, name, tag, count, countLabel: count === null ? '—' : count.toLocaleString('en-US'), segmentLabel: null, segment: null,

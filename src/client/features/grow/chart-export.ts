@@ -5,7 +5,7 @@
  */
 import { GROW, GROW_TEXT, TAG_LABELS } from '@shared/rules/grow';
 import { MEKKO_LAYOUT, type TileTextMetrics } from '@shared/rules/mekko-layout';
-import { NO_MARKETS_TEXT, chartLayout, formatShare, tagColour, tileText, type ChartMarket } from './chart-model';
+import { NO_MARKETS_TEXT, chartLayout, formatShare, tagColour, tileText, type ChartMarket } from '../../components/mekko/chart-model';
 
 interface ChartSvgOptions {
   measurementLabel: string;

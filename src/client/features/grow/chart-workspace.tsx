@@ -12,14 +12,14 @@ import { insightErrorMessage, isDataNotReady } from '../../lib/insights-queries'
 import { toSelectable } from './chart-data';
 import type { MekkoView } from './chart-edits';
 import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-export';
-import type { ChartMarket } from './chart-model';
+import type { ChartMarket } from '../../components/mekko/chart-model';
 import { FilterBar } from '../../components/filter-bar';
 import { SplitGutter } from '../../components/split-gutter';
 import { growState, setChartShare } from './grow-store';
 import { CountTabs } from '../../components/count-tabs';
 import { indexReportOfSelection } from './index-report-of-selection';
 import { InsightsPanel } from './insights-panel';
-import { MekkoChart } from './mekko-chart';
+import { MekkoChart } from '../../components/mekko/mekko-chart';
 import { saveAudienceHref } from './save-audience-link';
 import { SplitHandle } from '../../components/split-handle';
 import type { ChartActions } from './use-chart-actions';

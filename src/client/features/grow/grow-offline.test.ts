@@ -7,7 +7,8 @@ import { audienceCountQueryOptions, categoriesQueryOptions, widgetQueryOptions }
 import { runSteps, type OfflineStep } from '../../lib/offline/offline-preparers';
 import { countsBodyOf, toSelectable } from './chart-data';
 import { prepareGrowOffline } from './grow-offline';
-import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
+import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
+import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const audience = (id: number, marketId: number, matched: number | null, modeled: number | null) => ({

@@ -5,7 +5,8 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { audienceCountQueryOptions, categoriesQueryOptions, widgetQueryOptions } from '../../lib/insights-queries';
 import { sharedRead, type OfflinePreparer, type OfflinePrepareInput, type OfflineStep } from '../../lib/offline/offline-preparers';
 import { countsBodyOf, toSelectable } from './chart-data';
-import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
+import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
+import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
 /**
  * What Grow's pages need offline in a product context (issue 12), as the steps of "Make

@@ -18,7 +18,8 @@ import { sortCharts, type AudienceView, type MekkoView, type SummaryView } from 
 import { ChartWorkspace } from './chart-workspace';
 import { GrowPanels } from './grow-panels';
 import { contextOf } from './grow-preload';
-import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
+import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
+import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 import { growState, setSelection, setTab, showDialog } from './grow-store';
 import { ChartPicker } from './chart-picker';
 import { InvalidChartDialog } from '../../components/invalid-chart-dialog';

@@ -3,16 +3,18 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ProductScope } from '../../lib/guards';
 
 // The API answers after 4 s, as in issue 13's report: the route must not hold the page for it.
-vi.mock('./grow-queries', () => {
-  const slow = (key: string) => ({ queryKey: ['grow', key], queryFn: () => new Promise((resolve) => setTimeout(() => resolve([]), 4_000)) });
-  return {
-    mekkosQueryOptions: () => slow('mekkos'),
-    mekkoQueryOptions: () => slow('mekko'),
-    countsQueryOptions: () => slow('counts'),
-    tabsConfigurationQueryOptions: () => slow('tabs'),
-    tvSettingsQueryOptions: () => slow('tv'),
-  };
-});
+const { slow } = vi.hoisted(() => ({
+  slow: (key: string) => ({ queryKey: ['grow', key], queryFn: () => new Promise((resolve) => setTimeout(() => resolve([]), 4_000)) }),
+}));
+vi.mock('../../lib/grow-queries', () => ({
+  mekkosQueryOptions: () => slow('mekkos'),
+  mekkoQueryOptions: () => slow('mekko'),
+  tabsConfigurationQueryOptions: () => slow('tabs'),
+}));
+vi.mock('./grow-queries', () => ({
+  countsQueryOptions: () => slow('counts'),
+  tvSettingsQueryOptions: () => slow('tv'),
+}));
 
 const scope = { context: { client: { slug: 'acme' }, region: { slug: 'us' }, brand: { slug: 'fizz' }, product: { slug: 'original' } } } as unknown as ProductScope;
 

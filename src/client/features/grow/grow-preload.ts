@@ -3,7 +3,8 @@ import { formatContext, slugsOf } from '@shared/rules/context';
 import { hasShortIds } from '@shared/rules/insights';
 import type { ProductScope } from '../../lib/guards';
 import { chooseChart, countsBodyOf } from './chart-data';
-import { countsQueryOptions, mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions, tvSettingsQueryOptions } from './grow-queries';
+import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
+import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
 const COUNTS_WAIT_MS = 5_000;
 /**

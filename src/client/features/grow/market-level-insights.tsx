@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatCount } from '@shared/rules/grow';
-import { NO_MARKETS_TEXT } from './chart-model';
+import { NO_MARKETS_TEXT } from '../../components/mekko/chart-model';
 import { formatShare, marketShares, type InsightMarket } from './insights-model';
 
 const shareText = (share: number | null) => (share === null ? '—' : formatShare(share));

@@ -1,7 +1,7 @@
 import { GROW_TEXT } from '@shared/rules/grow';
 import type { OutboxCommand } from '@shared/rules/outbox';
 import type { Acknowledgement } from '../../lib/offline/save-acknowledgement';
-import { MEKKO_ENTITY } from './grow-keys';
+import { MEKKO_ENTITY } from '../../lib/grow-keys';
 
 /**
  * What the Grow page says about its reads and edits (issue 13, spec 3 §2.2 and §8): 'Loading' while

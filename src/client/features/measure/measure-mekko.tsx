@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { toggleMeasureSelection, type MeasureSelection } from '@shared/rules/outcomes';
 // Measure draws Grow's marimekko with Grow's tiles (issue 18: reused through optional props, never copied).
-// eslint-disable-next-line no-restricted-imports
-import { MekkoChart } from '../grow/mekko-chart';
-// eslint-disable-next-line no-restricted-imports
-import type { ChartAudience, ChartMarket, TooltipLine } from '../grow/chart-model';
+import { MekkoChart } from '../../components/mekko/mekko-chart';
+import type { ChartAudience, ChartMarket, TooltipLine } from '../../components/mekko/chart-model';
 import { formatFigure, type MeasureMarket } from './measure-model';
 
 interface Props {

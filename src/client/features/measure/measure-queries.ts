@@ -3,9 +3,8 @@ import { parseContextHeader } from '@shared/rules/context';
 import { outcomeTimeframesResponseSchema } from '@shared/schemas/outcomes';
 import { api } from '../../lib/api-client';
 import { entityStore, readThrough } from '../../lib/offline/read-through';
-// Measure shows Grow's charts: the same reads and cache, not a copy (STYLE: shared once a second area needs it; see the issue 18 report).
-// eslint-disable-next-line no-restricted-imports
-import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../grow/grow-queries';
+// Measure shows Grow's charts: the same reads and cache, not a copy (lib/grow-queries.ts).
+import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
 import { timeframesView, type OutcomeTimeframesView, type OutcomeTimeframeView } from './measure-edits';
 import { measureKeys } from './measure-keys';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { GROW_TEXT, zeroCause, zeroReason } from '@shared/rules/grow';
 import type { ChartAudience, ChartMarket, MekkoChartProps } from './chart-model';
 import { MekkoChart } from './mekko-chart';
-import { ZeroCountReasons } from '../../components/zero-count-dialog';
+import { ZeroCountReasons } from '../zero-count-dialog';
 
 /*
  * The unit project has no DOM, so these render to markup: enough to pin the names, states and

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { GROW_TEXT } from '@shared/rules/grow';
 import type { Column } from '@shared/rules/mekko-layout';
 import { marketTooltip, type ChartMarket, type TooltipLine } from './chart-model';
-import { ChartTooltip } from '../../components/chart-tooltip';
+import { ChartTooltip } from '../chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
 
 /** The column's parts around the plot, in px: the name strip above (two lines of name) and the 'Add Audience' strip below. */

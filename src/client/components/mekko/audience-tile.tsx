@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { Tile } from '@shared/rules/mekko-layout';
 import { audienceName, audienceTooltip, tagColour, tagFill, tileText, type ChartAudience, type TooltipLine } from './chart-model';
-import { ChartTooltip } from '../../components/chart-tooltip';
+import { ChartTooltip } from '../chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
-import { ZeroCountIcon } from '../../components/zero-count-icon';
+import { ZeroCountIcon } from '../zero-count-icon';
 
 interface AudienceTileProps {
   audience: ChartAudience;

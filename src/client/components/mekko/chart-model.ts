@@ -6,7 +6,7 @@
 import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
 import { SCREEN_TILE_TEXT, mekkoLayout, tileLabel, type Column, type Tile, type TileTextMetrics } from '@shared/rules/mekko-layout';
 import { GROW, TAG_LABELS, formatCount, moveItem, type GrowTag, type ZeroCause } from '@shared/rules/grow';
-import { formatShare } from '../../components/insights/insights-model';
+import { formatShare } from '../insights/insights-model';
 
 export type ChartId = number | string;
 
@@ -117,7 +117,7 @@ export function audienceName(audience: ChartAudience): string {
   return parts.join(', ');
 }
 
-import type { TooltipLine } from '../../components/chart-tooltip';
+import type { TooltipLine } from '../chart-tooltip';
 
 export type { TooltipLine };
 

@@ -10,7 +10,7 @@ import type { DragBinding } from './drag-handle';
 import { COLUMN_FOOT_PX, COLUMN_HEAD_PX, MarketColumn } from './market-column';
 import { SortableChart } from './sortable-chart';
 import { usePlotWidth } from '../../lib/use-plot-width';
-import { ZeroCountDialog } from '../../components/zero-count-dialog';
+import { ZeroCountDialog } from '../zero-count-dialog';
 
 /**
  * The Grow marimekko (spec 3 §2.2, §4): one column per market, as wide as its share of the
