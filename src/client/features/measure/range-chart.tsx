@@ -1,13 +1,14 @@
 import './range-chart.css';
-import { createContext, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { DropdownMenu, Tooltip } from 'radix-ui';
+import { createContext, memo, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { MouseEvent, RefObject, SyntheticEvent } from 'react';
+import { DropdownMenu } from 'radix-ui';
 import { ResponsiveBar } from '@nivo/bar';
-import type { BarItemProps } from '@nivo/bar';
+import type { BarCustomLayerProps, BarLayer } from '@nivo/bar';
 import { OUTCOME_TAB_LABELS, OUTCOMES, OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
-import { ChartTooltip } from '../../components/chart-tooltip';
-import { audienceColours, buildRangeCharts, isDimmed, segmentLabel, tickText } from './range-model';
-import type { RangeChartModel, RangeDatum, RangeGroup, RangeMarket, RangeSeries, RangeTimeframe } from './range-model';
+import '../../components/chart-tooltip.css';
+import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickText } from './range-model';
+import type { HoverStore, RangeChartModel, RangeDatum, RangeGroup, RangeMarket, RangeSegment, RangeTimeframe } from './range-model';
 
 interface Props {
   markets: readonly RangeMarket[];
@@ -20,14 +21,27 @@ interface Props {
   onToggleSubMarket: (subMarketId: number) => void;
 }
 
-/** What a segment needs beyond nivo's bar: its audience, the selection and the toggle. */
-interface SegmentContextValue {
-  series: ReadonlyMap<string, RangeSeries>;
+/** What every chart's segments share: the tab, the selection and the toggle (changing them redraws the segments only). */
+interface SelectionContextValue {
   tab: OutcomeTab;
   selectedSubMarketId: number | null;
   onToggleSubMarket: (subMarketId: number) => void;
 }
-const SegmentContext = createContext<SegmentContextValue | null>(null);
+const SelectionContext = createContext<SelectionContextValue | null>(null);
+
+/** What one chart's segment layer needs: its segments and its tooltip. */
+interface ChartContextValue {
+  segments: readonly RangeSegment[];
+  hover: (hovered: Hovered | null) => void;
+}
+const ChartContext = createContext<ChartContextValue | null>(null);
+
+/** The segment under the pointer and where its top centre is in the plot. */
+interface Hovered {
+  segment: RangeSegment;
+  x: number;
+  y: number;
+}
 
 const MARGIN = { top: 12, right: 16, bottom: 72, left: 76 };
 const CHART_HEIGHT = { none: 380, market: 300 } as const;
@@ -51,8 +65,7 @@ const THEME = {
 export function RangeChart({ markets, timeframes, tab, group, onGroupChange, selectedSubMarketId, onToggleSubMarket }: Props) {
   const charts = useMemo(() => buildRangeCharts(markets, timeframes, tab, group), [markets, timeframes, tab, group]);
   const colours = useMemo(() => audienceColours(markets), [markets]);
-  const series = useMemo(() => new Map(charts.flatMap((c) => c.series.map((s) => [s.key, s] as const))), [charts]);
-  const context = useMemo(() => ({ series, tab, selectedSubMarketId, onToggleSubMarket }), [series, tab, selectedSubMarketId, onToggleSubMarket]);
+  const selection = useMemo(() => ({ tab, selectedSubMarketId, onToggleSubMarket }), [tab, selectedSubMarketId, onToggleSubMarket]);
 
   return (
     <section className="range-chart" aria-label={`${OUTCOME_TAB_LABELS[tab]} by month`}>
@@ -71,78 +84,170 @@ export function RangeChart({ markets, timeframes, tab, group, onGroupChange, sel
       </div>
       <RangeLegend markets={markets} colours={colours} selectedSubMarketId={selectedSubMarketId} onToggleSubMarket={onToggleSubMarket} />
       {charts.length === 0 ? <p className="range-chart__empty">{OUTCOMES_TEXT.noMarkets}</p> : null}
-      <Tooltip.Provider delayDuration={OUTCOMES.tooltipDelayMs}>
-        <SegmentContext.Provider value={context}>
-          <div className={`range-chart__charts range-chart__charts--${group}`}>
-            {charts.map((chart) => <StackedChart key={chart.id} chart={chart} tab={tab} height={CHART_HEIGHT[group]} />)}
-          </div>
-        </SegmentContext.Provider>
-      </Tooltip.Provider>
+      <SelectionContext.Provider value={selection}>
+        <div className={`range-chart__charts range-chart__charts--${group}`}>
+          {charts.map((chart) => <StackedChart key={chart.id} chart={chart} tab={tab} height={CHART_HEIGHT[group]} />)}
+        </div>
+      </SelectionContext.Provider>
     </section>
   );
 }
 
-function StackedChart({ chart, tab, height }: { chart: RangeChartModel; tab: OutcomeTab; height: number }) {
+/** nivo draws the grid and both axes from its scales; the stacks are SegmentsLayer (see there why). */
+const LAYERS: readonly BarLayer<RangeDatum>[] = ['grid', 'axes', SegmentsLayer];
+const NO_KEYS: readonly string[] = [];
+
+/**
+ * One chart of stacks. Memoised: a selection or a tooltip redraws its segments or its tooltip,
+ * never nivo's axes and grid.
+ */
+const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart: RangeChartModel; tab: OutcomeTab; height: number }) {
   const name = chart.title ?? OUTCOMES_TEXT.chartTotal;
   const crowded = chart.data.length > 6;
+  const plot = useRef<HTMLDivElement>(null);
+  const [tooltip] = useState(() => hoverStore<Hovered>(OUTCOMES.tooltipDelayMs));
+  useEffect(() => () => tooltip.dispose(), [tooltip]);
+  const segments = useMemo(() => rangeSegments(chart), [chart]);
+  const context = useMemo<ChartContextValue>(() => ({ segments, hover: tooltip.hover }), [segments, tooltip]);
+  const axisLeft = useMemo(() => ({ tickValues: chart.ticks, format: tickText, legend: OUTCOMES_TEXT.countAxis, legendPosition: 'middle' as const, legendOffset: -64 }), [chart.ticks]);
+  const axisBottom = useMemo(() => ({ tickRotation: crowded ? -35 : 0, legend: OUTCOMES_TEXT.dateAxis, legendPosition: 'middle' as const, legendOffset: crowded ? 60 : 40 }), [crowded]);
+  const valueScale = useMemo(() => ({ type: 'linear' as const, min: 0, max: chart.top }), [chart.top]);
   return (
     <figure className="range-chart__figure">
       {chart.title ? <figcaption className="range-chart__title">{chart.title}</figcaption> : null}
-      <div className="range-chart__plot" style={{ height }}>
-        <ResponsiveBar<RangeDatum>
-          data={chart.data}
-          keys={chart.series.map((s) => s.key)}
-          indexBy="month"
-          groupMode="stacked"
-          margin={MARGIN}
-          padding={0.25}
-          valueScale={{ type: 'linear', min: 0, max: chart.top }}
-          gridYValues={chart.ticks}
-          colors={(datum) => chart.series.find((s) => s.key === datum.id)?.color ?? '#888888'}
-          enableLabel={false}
-          animate={false}
-          theme={THEME}
-          role="group"
-          ariaLabel={`${name}: ${OUTCOME_TAB_LABELS[tab]} stacked by audience, ${chart.data.length} months`}
-          barComponent={Segment}
-          axisLeft={{ tickValues: chart.ticks, format: tickText, legend: OUTCOMES_TEXT.countAxis, legendPosition: 'middle', legendOffset: -64 }}
-          axisBottom={{ tickRotation: crowded ? -35 : 0, legend: OUTCOMES_TEXT.dateAxis, legendPosition: 'middle', legendOffset: crowded ? 60 : 40 }}
-          defaultWidth={800}
-          defaultHeight={height}
-        />
+      <div ref={plot} className="range-chart__plot" style={{ height }}>
+        <ChartContext.Provider value={context}>
+          <ResponsiveBar<RangeDatum>
+            data={chart.data}
+            keys={NO_KEYS}
+            indexBy="month"
+            groupMode="stacked"
+            margin={MARGIN}
+            padding={0.25}
+            valueScale={valueScale}
+            gridYValues={chart.ticks}
+            layers={LAYERS}
+            enableLabel={false}
+            animate={false}
+            isInteractive={false}
+            theme={THEME}
+            role="group"
+            ariaLabel={`${name}: ${OUTCOME_TAB_LABELS[tab]} stacked by audience, ${chart.data.length} months`}
+            axisLeft={axisLeft}
+            axisBottom={axisBottom}
+            defaultWidth={800}
+            defaultHeight={height}
+          />
+        </ChartContext.Provider>
+        <SegmentTooltip plot={plot} store={tooltip} tab={tab} />
       </div>
       <FiguresTable chart={chart} caption={`${name}: ${OUTCOME_TAB_LABELS[tab]} by month`} />
     </figure>
   );
+});
+
+/** nivo's band scale of the months and linear scale of the counts, as the layer calls them. */
+interface BandScale { (value: string): number | undefined; bandwidth(): number }
+type CountScale = (value: number) => number | undefined;
+
+/**
+ * The stacks as plain rects: one per audience and month, its colour (dimmed when another is
+ * selected), its figure named, a click toggling it, a hover showing the chart's one tooltip.
+ *
+ * A nivo custom layer rather than nivo's own bars: nivo's SVG bars run a react-spring transition
+ * of ten animated values per bar even with animate off, which made a 6 × 5 chart's 13-month
+ * range take seconds to draw; the chart gives nivo no keys (so it builds no bars) and stacks the
+ * figures itself (rangeSegments) on nivo's own scales, so the stacks sit on its axes and grid.
+ */
+function SegmentsLayer({ xScale, yScale }: BarCustomLayerProps<RangeDatum>) {
+  const selection = useContext(SelectionContext);
+  const chart = useContext(ChartContext);
+  if (!selection || !chart) return null;
+  const x = xScale as unknown as BandScale;
+  const y = yScale as unknown as CountScale;
+  const width = Math.max(x.bandwidth(), 0);
+  const { segments, hover } = chart;
+  const segmentOf = (event: SyntheticEvent<SVGRectElement>) => segments[Number(event.currentTarget.dataset.index)];
+  const onClick = (event: MouseEvent<SVGRectElement>) => {
+    const segment = segmentOf(event);
+    if (segment) selection.onToggleSubMarket(segment.series.subMarketId);
+  };
+  const onMouseEnter = (event: MouseEvent<SVGRectElement>) => {
+    const segment = segmentOf(event);
+    const plot = event.currentTarget.closest('.range-chart__plot');
+    if (!segment || !plot) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const origin = plot.getBoundingClientRect();
+    hover({ segment, x: box.left + box.width / 2 - origin.left, y: box.top - origin.top });
+  };
+  const onMouseLeave = () => hover(null);
+  return (
+    <g>
+      {segments.map((segment, index) => {
+        const top = y(segment.end) ?? 0;
+        const bottom = y(segment.start) ?? 0;
+        const selected = selection.selectedSubMarketId === segment.series.subMarketId;
+        return (
+          <rect
+            key={segment.key}
+            className={`range-chart__segment${selected ? ' is-selected' : ''}`}
+            x={x(segment.month) ?? 0}
+            y={top}
+            width={width}
+            height={Math.max(bottom - top, 0)}
+            fill={segment.series.color}
+            fillOpacity={isDimmed(selection.selectedSubMarketId, segment.series.subMarketId) ? 0.25 : 1}
+            role="img"
+            aria-label={segmentLabel(segment.series, segment.month, segment.value)}
+            data-sub-market-id={segment.series.subMarketId}
+            data-index={index}
+            onClick={onClick}
+            onMouseEnter={onMouseEnter}
+            onMouseLeave={onMouseLeave}
+          />
+        );
+      })}
+    </g>
+  );
 }
 
-/** One audience's part of a stack: its colour (dimmed when another is selected), its figure named, a click toggling it. */
-function Segment({ bar }: BarItemProps<RangeDatum>) {
-  const context = useContext(SegmentContext);
-  const series = context?.series.get(String(bar.data.id));
-  if (!context || !series || bar.height <= 0) return null;
-  const value = bar.data.value ?? 0;
-  const month = String(bar.data.indexValue);
-  const selected = context.selectedSubMarketId === series.subMarketId;
+/**
+ * The chart's one tooltip (ChartTooltip's look): the hovered segment's audience, market, month and
+ * figure, after the 500 ms delay, at once when moving from one segment to the next, above the
+ * segment and kept inside the plot.
+ */
+function SegmentTooltip({ plot, store, tab }: { plot: RefObject<HTMLDivElement | null>; store: HoverStore<Hovered>; tab: OutcomeTab }) {
+  const hovered = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const tip = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const element = tip.current;
+    const container = plot.current;
+    if (!element || !container || !hovered) return;
+    const half = element.offsetWidth / 2;
+    const left = Math.min(Math.max(hovered.x, half), Math.max(container.clientWidth - half, half));
+    element.style.left = `${left}px`;
+  }, [hovered, plot]);
+
+  if (!hovered) return null;
+  const { segment } = hovered;
+  const lines = [
+    { label: 'Market', value: segment.series.marketName },
+    { label: 'Month', value: segment.month },
+    { label: OUTCOME_TAB_LABELS[tab], value: segment.value.toLocaleString('en-US') },
+  ];
   return (
-    <ChartTooltip
-      title={series.name}
-      lines={[{ label: 'Market', value: series.marketName }, { label: 'Month', value: month }, { label: OUTCOME_TAB_LABELS[context.tab], value: value.toLocaleString('en-US') }]}
-    >
-      <rect
-        className={`range-chart__segment${selected ? ' is-selected' : ''}`}
-        x={bar.x}
-        y={bar.y}
-        width={Math.max(bar.width, 0)}
-        height={bar.height}
-        fill={bar.color}
-        fillOpacity={isDimmed(context.selectedSubMarketId, series.subMarketId) ? 0.25 : 1}
-        role="img"
-        aria-label={segmentLabel(series, month, value)}
-        data-sub-market-id={series.subMarketId}
-        onClick={() => context.onToggleSubMarket(series.subMarketId)}
-      />
-    </ChartTooltip>
+    <div ref={tip} className="mekko-tooltip range-chart__tooltip" role="tooltip" style={{ left: hovered.x, top: hovered.y }}>
+      <p className="mekko-tooltip__title">{segment.series.name}</p>
+      <dl className="mekko-tooltip__lines">
+        {lines.map((line) => (
+          <div key={line.label} className="mekko-tooltip__line">
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

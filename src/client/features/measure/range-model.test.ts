@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTCOMES } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
-import { audienceColours, buildRangeCharts, isDimmed, rangeSeries, segmentLabel, seriesKey, tickText } from './range-model';
+import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, rangeSeries, segmentLabel, seriesKey, tickText } from './range-model';
 import type { RangeMarket, RangeTimeframe } from './range-model';
 
 const markets: RangeMarket[] = [
@@ -104,6 +104,41 @@ describe('buildRangeCharts', () => {
   });
 });
 
+describe('rangeSegments', () => {
+  const [all] = buildRangeCharts(markets, range, 'matched', 'none');
+
+  it('stacks each month’s audiences from zero in the chart’s order, a series at a time as nivo does', () => {
+    const segments = all ? rangeSegments(all) : [];
+    expect(segments.map((s) => [s.key, s.month, s.value, s.start, s.end])).toEqual([
+      ['audience-11.Nov 2025', 'Nov 2025', 100, 0, 100],
+      ['audience-11.Dec 2025', 'Dec 2025', 120, 0, 120],
+      ['audience-11.Jan 2026', 'Jan 2026', 90, 0, 90],
+      ['audience-12.Nov 2025', 'Nov 2025', 50, 100, 150],
+      // Switchers have no Dec 2025 figure: no segment, and Runners sit on Fans.
+      ['audience-12.Jan 2026', 'Jan 2026', 60, 90, 150],
+      ['audience-21.Nov 2025', 'Nov 2025', 10, 150, 160],
+      ['audience-21.Dec 2025', 'Dec 2025', 900, 120, 1020],
+      ['audience-21.Jan 2026', 'Jan 2026', 20, 150, 170],
+    ]);
+    expect(segments[3]?.series).toMatchObject({ subMarketId: 12, name: 'Switchers', marketName: 'Soda' });
+  });
+
+  it('tops each stack at its total, the tallest within the chart’s top tick', () => {
+    const segments = all ? rangeSegments(all) : [];
+    const tops = new Map<string, number>();
+    for (const s of segments) tops.set(s.month, Math.max(tops.get(s.month) ?? 0, s.end));
+    expect(Object.fromEntries(tops)).toEqual({ 'Nov 2025': 160, 'Dec 2025': 1020, 'Jan 2026': 170 });
+    expect(Math.max(...tops.values())).toBeLessThanOrEqual(all?.top ?? 0);
+  });
+
+  it('stacks a market’s chart of its own audiences only', () => {
+    const water = buildRangeCharts(markets, range, 'matched', 'market')[1];
+    expect((water ? rangeSegments(water) : []).map((s) => [s.key, s.start, s.end])).toEqual([
+      ['audience-21.Nov 2025', 0, 10], ['audience-21.Dec 2025', 0, 900], ['audience-21.Jan 2026', 0, 20],
+    ]);
+  });
+});
+
 describe('labels and dimming', () => {
   it('names a segment by audience, market, month and count', () => {
     expect(segmentLabel({ name: 'Fans', marketName: 'Soda' }, 'Oct 2026', 1234567)).toBe('Fans (Soda), Oct 2026: 1,234,567');
@@ -122,5 +157,50 @@ describe('labels and dimming', () => {
     expect(tickText(12_345)).toBe('12.3K');
     expect(tickText(2_500_000)).toBe('2.5M');
     expect(tickText(3_000_000_000)).toBe('3B');
+  });
+});
+
+describe('hoverStore (the tooltip’s delay)', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('opens 500 ms after the pointer rests on a segment, not before, and tells its listener', () => {
+    const store = hoverStore<string>(OUTCOMES.tooltipDelayMs);
+    const heard = vi.fn();
+    store.subscribe(heard);
+    store.hover('Fans');
+    vi.advanceTimersByTime(499);
+    expect(store.get()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(store.get()).toBe('Fans');
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('never opens for a pointer passing through, follows it at once while open, closes when it leaves', () => {
+    const store = hoverStore<string>(500);
+    store.hover('Fans');
+    vi.advanceTimersByTime(300);
+    store.hover(null);
+    store.hover('Switchers');
+    vi.advanceTimersByTime(300);
+    expect(store.get()).toBeNull();
+    vi.advanceTimersByTime(200);
+    expect(store.get()).toBe('Switchers');
+    // From one segment to the next: the gap between them does not close it.
+    store.hover(null);
+    vi.advanceTimersByTime(50);
+    store.hover('Runners');
+    expect(store.get()).toBe('Runners');
+    store.hover(null);
+    vi.advanceTimersByTime(100);
+    expect(store.get()).toBeNull();
+  });
+
+  it('does nothing after it is disposed', () => {
+    const store = hoverStore<string>(500);
+    store.hover('Fans');
+    store.dispose();
+    vi.advanceTimersByTime(1_000);
+    expect(store.get()).toBeNull();
   });
 });

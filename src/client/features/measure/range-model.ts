@@ -121,6 +121,38 @@ export function buildRangeCharts(markets: readonly RangeMarket[], timeframes: re
     .map((market) => chartOf(String(market.id), market.name, series.filter((s) => s.marketId === market.id), timeframes, tab));
 }
 
+/** One audience's part of one stack: its figure, and the stack's running total below and above it. */
+export interface RangeSegment {
+  /** Unique in the chart: the series' key and the month. */
+  key: string;
+  series: RangeSeries;
+  /** The stack's month label (the x axis' value). */
+  month: string;
+  value: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The segments of a chart's stacks, in nivo's order (a series at a time, then its months), the
+ * chart's first audience at the bottom of each stack. A zero figure has no segment (nothing to
+ * see, name or click), as nivo leaves a zero-height bar undrawn.
+ */
+export function rangeSegments(chart: Pick<RangeChartModel, 'series' | 'data'>): RangeSegment[] {
+  const below = chart.data.map(() => 0);
+  const segments: RangeSegment[] = [];
+  for (const series of chart.series) {
+    chart.data.forEach((datum, i) => {
+      const value = Number(datum[series.key] ?? 0);
+      if (!(value > 0)) return;
+      const start = below[i] ?? 0;
+      below[i] = start + value;
+      segments.push({ key: `${series.key}.${datum.month}`, series, month: datum.month, value, start, end: start + value });
+    });
+  }
+  return segments;
+}
+
 /** A segment's accessible name: 'Young Families (Soda Drinkers), Oct 2026: 1,234'. */
 export const segmentLabel = (series: Pick<RangeSeries, 'name' | 'marketName'>, month: string, value: number) =>
   `${series.name} (${series.marketName}), ${month}: ${value.toLocaleString('en-US')}`;
@@ -136,3 +168,45 @@ export function tickText(value: number): string {
   return value.toLocaleString('en-US');
 }
 const trim = (n: number) => String(Math.round(n * 10) / 10);
+
+/** What a chart's one tooltip shows, and when (hoverStore). */
+export interface HoverStore<T> {
+  subscribe: (listener: () => void) => () => void;
+  /** What the tooltip shows now; null while it is closed. */
+  get: () => T | null;
+  /** The pointer is over a thing (or over none, null). */
+  hover: (next: T | null) => void;
+  dispose: () => void;
+}
+
+/**
+ * The delay of a chart's tooltip, as radix's tooltips behave: it opens `delayMs` after the
+ * pointer rests on a segment, follows the pointer from segment to segment at once while open, and
+ * closes when the pointer has left the segments for `graceMs` (a gap between two is no leaving).
+ */
+export function hoverStore<T>(delayMs: number, graceMs = 100): HoverStore<T> {
+  let shown: T | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listeners = new Set<() => void>();
+  const show = (next: T | null) => {
+    shown = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+    get: () => shown,
+    hover(next) {
+      clearTimeout(timer);
+      if (next === null) timer = setTimeout(() => show(null), graceMs);
+      else if (shown !== null) show(next);
+      else timer = setTimeout(() => show(next), delayMs);
+    },
+    dispose() {
+      clearTimeout(timer);
+      listeners.clear();
+    },
+  };
+}
