@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { Tile } from '@shared/rules/mekko-layout';
-import { audienceName, audienceTooltip, tagColour, tagFill, tileText, type ChartAudience, type TooltipLine } from './chart-model';
+import { audienceName, audienceTooltip, tagColour, tagFill, tileBadgeBox, tileText, type ChartAudience, type TileBadge, type TooltipLine } from './chart-model';
 import { ChartTooltip } from '../chart-tooltip';
 import { DragHandle, type DragBinding } from './drag-handle';
 import { ZeroCountIcon } from '../zero-count-icon';
@@ -16,8 +16,8 @@ interface AudienceTileProps {
   onZeroCount(): void;
   /** Edit mode with reordering: the tile is sortable and shows a handle. */
   drag?: DragBinding;
-  /** Optional (Measure's overlay): a short text on the tile, e.g. '+12.3%'. */
-  badge?: string;
+  /** Optional (Measure's overlay): a short text on the tile, e.g. '+12.3%', with an arrow by its direction. */
+  badge?: TileBadge;
   /** Optional: tooltip lines instead of Grow's. */
   tooltipLines?: TooltipLine[];
   /** Default true: the zero-count mark on a tile counting 0. */
@@ -30,7 +30,9 @@ interface AudienceTileProps {
  * 'skinny' tiles show no text at all, the tooltip and the accessible name carry it.
  */
 export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag, badge, tooltipLines, showZeroCount = true }: AudienceTileProps) {
-  const shows = tileText(tile, audience.countLabel);
+  // A badge keeps its corner: the name and count are laid out in the width it leaves them.
+  const badgeBox = badge ? tileBadgeBox(tile, badge) : null;
+  const shows = tileText(badgeBox ? { ...tile, width: tile.width - badgeBox.roomPx } : tile, audience.countLabel);
   const className = [
     'audience-tile',
     tile.short && 'audience-tile--short',
@@ -41,6 +43,7 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
     audience.invalid && 'audience-tile--invalid',
     drag && !drag.disabled && 'audience-tile--sortable',
     drag?.dragging && 'audience-tile--dragging',
+    badgeBox?.fits && 'audience-tile--badged',
   ].filter(Boolean).join(' ');
   const style = {
     top: tile.y,
@@ -48,6 +51,7 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
     '--tile-fill': tagFill(audience.tag),
     '--tile-colour': tagColour(audience.tag),
     '--tile-name-lines': shows.nameLines,
+    ...(badgeBox?.fits ? { '--badge-width': `${badgeBox.widthPx}px`, '--badge-room': `${badgeBox.roomPx}px` } : {}),
     ...drag?.style,
   } as CSSProperties;
 
@@ -68,7 +72,13 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
       {drag ? <DragHandle className="audience-tile__handle" label={`Move audience ${audience.name}`} binding={drag} /> : null}
       {/* The accessible name already says so; the mark is for sighted users. */}
       {audience.invalid ? <span className="audience-tile__warning" aria-hidden="true">!</span> : null}
-      {badge ? <span className="audience-tile__badge">{badge}</span> : null}
+      {badge && badgeBox ? (
+        <span className={`audience-tile__badge audience-tile__badge--${badge.direction}${badgeBox.fits ? '' : ' grow-sr-only'}`}>
+          {/* The sign says which way; the arrow repeats it for sighted users. */}
+          {badge.direction !== 'flat' ? <span className="audience-tile__badge-arrow" aria-hidden="true">{badge.direction === 'up' ? '▲' : '▼'}</span> : null}
+          {badge.text}
+        </span>
+      ) : null}
       {showZeroCount && audience.count === 0 ? <ZeroCountIcon name={audience.name} canOpen={canOpenZeroCount} onOpen={onZeroCount} /> : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Active, Over } from '@dnd-kit/core';
 import {
-  applyOrder, audienceName, audienceTooltip, chartLayout, formatShare, idSet, marketTooltip, orderKey, reorderAnnouncements, reorderIds, tagFill, tileText, withAlpha,
+  applyOrder, audienceName, audienceTooltip, chartLayout, formatShare, idSet, marketTooltip, orderKey, reorderAnnouncements, reorderIds, tagFill, tileBadgeBox, tileText, withAlpha,
   type ChartAudience, type ChartMarket,
 } from './chart-model';
 
@@ -111,3 +111,19 @@ describe('reorderAnnouncements', () => {
     expect(reorderAnnouncements('audience', items).onDragEnd({ active, over: null })).toBe('Audience Cola was dropped back where it was.');
   });
 });
+
+describe('tileBadgeBox', () => {
+  const up = { text: '+12.3%', direction: 'up' } as const;
+  it('sizes the chip by its text and arrow, and leaves the tile text the room beside it', () => {
+    const box = tileBadgeBox({ height: 30, width: 200, skinny: false }, up);
+    expect(box).toEqual({ widthPx: 6 * 7 + 11 + 10, roomPx: 6 * 7 + 11 + 10 + 4, fits: true });
+    expect(tileBadgeBox({ height: 30, width: 200, skinny: false }, { text: '0.0%', direction: 'flat' }).widthPx).toBe(4 * 7 + 10);
+  });
+  it('keeps off tiles it does not fit on (skinny, narrower than the chip, lower than it): no room taken', () => {
+    expect(tileBadgeBox({ height: 30, width: 40, skinny: true }, up)).toMatchObject({ fits: false, roomPx: 0 });
+    expect(tileBadgeBox({ height: 30, width: 60, skinny: false }, up)).toMatchObject({ fits: false, roomPx: 0 });
+    expect(tileBadgeBox({ height: 19, width: 200, skinny: false }, up)).toMatchObject({ fits: false, roomPx: 0 });
+    expect(tileBadgeBox({ height: 20, width: 67, skinny: false }, up)).toMatchObject({ fits: true, roomPx: 67 });
+  });
+});
+

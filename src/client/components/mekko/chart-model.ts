@@ -69,14 +69,35 @@ export interface MekkoChartProps {
   onMarketClick?(market: ChartMarket): void;
   /** View mode, optional (Measure): the selected market; the other markets' tiles are dimmed. */
   selectedMarketId?: ChartId | null;
-  /** Optional (Measure's percent-change overlay): a short text written on each tile. */
-  tileBadge?(audience: ChartAudience): string | undefined;
+  /** Optional (Measure's percent-change overlay): a short text written on each tile, with the way it goes. */
+  tileBadge?(audience: ChartAudience): TileBadge | undefined;
   /** Optional: a tile's tooltip lines instead of Grow's. */
   audienceTooltipLines?(audience: ChartAudience, shareOfMarket: number): TooltipLine[];
   /** Optional: a market name's tooltip lines instead of Grow's. */
   marketTooltipLines?(market: ChartMarket, shareOfTotal: number): TooltipLine[];
   /** Optional, default true: the zero-count mark on tiles counting 0 (Grow's explanation of why). */
   showZeroCount?: boolean;
+}
+
+/** A short text on a tile (Measure's percent change, e.g. '+12.3%') and which way it goes: an arrow, green up, red down. */
+export interface TileBadge {
+  text: string;
+  direction: 'up' | 'down' | 'flat';
+}
+
+/** The badge chip's measures on screen: 12 px tabular figures, an arrow before them, 2 px from the tile's corner. */
+export const TILE_BADGE = { charPx: 7, arrowPx: 11, paddingPx: 10, heightPx: 16, insetPx: 2 } as const;
+
+/**
+ * The badge's chip on a tile: its width, the room the tile's text leaves it on the right (so the
+ * name and count never run under it, whatever the tile's height), and whether it fits on the tile
+ * at all. A chip that does not fit is read by screen readers only; the tooltip shows the figure.
+ */
+export function tileBadgeBox(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, badge: TileBadge): { widthPx: number; roomPx: number; fits: boolean } {
+  const widthPx = badge.text.length * TILE_BADGE.charPx + (badge.direction === 'flat' ? 0 : TILE_BADGE.arrowPx) + TILE_BADGE.paddingPx;
+  const roomPx = widthPx + 2 * TILE_BADGE.insetPx;
+  const fits = !tile.skinny && tile.width >= roomPx && tile.height >= TILE_BADGE.heightPx + 2 * TILE_BADGE.insetPx;
+  return { widthPx, roomPx: fits ? roomPx : 0, fits };
 }
 
 /** What the chart, its export and the market-level insights say about a chart without markets. */

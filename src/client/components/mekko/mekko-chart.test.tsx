@@ -118,3 +118,25 @@ describe('ZeroCountReasons', () => {
     expect(dialog(['total', 5, undefined])).toMatch(/--likely"><p[^>]*><strong>Population: <\/strong>/);
   });
 });
+
+describe('MekkoChart tile badges (Measure)', () => {
+  const badges: Record<string, { text: string; direction: 'up' | 'down' | 'flat' }> = {
+    11: { text: '+25.0%', direction: 'up' },
+    12: { text: '-4.0%', direction: 'down' },
+    21: { text: '0.0%', direction: 'flat' },
+  };
+  const html = render({ tileBadge: (a) => badges[String(a.id)], heightPx: 300 });
+  it('writes each badge with an arrow by its direction (none when flat), hidden from screen readers as the sign says it', () => {
+    expect(html).toContain('audience-tile__badge audience-tile__badge--up"><span class="audience-tile__badge-arrow" aria-hidden="true">▲</span>+25.0%</span>');
+    expect(html).toContain('audience-tile__badge--down"><span class="audience-tile__badge-arrow" aria-hidden="true">▼</span>-4.0%</span>');
+    expect(html).toContain('audience-tile__badge--flat">0.0%</span>');
+  });
+  it('reserves the chip\'s room on badged tiles so the name and count stay clear of it', () => {
+    expect(count(html, 'audience-tile--badged')).toBe(3);
+    expect(html).toContain(`--badge-room:${6 * 7 + 11 + 10 + 4}px`);
+  });
+  it('writes nothing extra without badges', () => {
+    expect(render()).not.toContain('audience-tile__badge');
+  });
+});
+

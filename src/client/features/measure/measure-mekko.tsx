@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
-import { toggleMeasureSelection, type MeasureSelection } from '@shared/rules/outcomes';
+import { overlayPercent, toggleMeasureSelection, type MeasureSelection } from '@shared/rules/outcomes';
 // Measure draws Grow's marimekko with Grow's tiles (issue 18: reused through optional props, never copied).
 import { MekkoChart } from '../../components/mekko/mekko-chart';
-import type { ChartAudience, ChartMarket, TooltipLine } from '../../components/mekko/chart-model';
-import { formatFigure, type MeasureMarket } from './measure-model';
+import type { ChartAudience, ChartMarket, TileBadge, TooltipLine } from '../../components/mekko/chart-model';
+import { formatFigure, type MeasureAudience, type MeasureMarket } from './measure-model';
+
+/** A tile's badge: the overlay's text, and its direction as the text reads (a change rounding to 0.0% is flat). */
+export function badgeOf(audience: MeasureAudience | undefined): TileBadge | undefined {
+  if (!audience) return undefined;
+  const tenths = Math.round(overlayPercent(audience.previous, audience.count) * 10);
+  return { text: audience.overlay, direction: tenths > 0 ? 'up' : tenths < 0 ? 'down' : 'flat' };
+}
 
 interface Props {
   markets: MeasureMarket[];
@@ -47,7 +54,7 @@ export function MeasureMekko({ markets, measurementLabel, selection, onSelection
       selectedMarketId={selection?.kind === 'market' ? selection.id : null}
       onAudienceClick={(audience) => onSelection(toggleMeasureSelection(selection, { kind: 'subMarket', id: Number(audience.id) }))}
       onMarketClick={(market) => onSelection(toggleMeasureSelection(selection, { kind: 'market', id: Number(market.id) }))}
-      tileBadge={(audience) => byAudience.get(String(audience.id))?.overlay}
+      tileBadge={(audience) => badgeOf(byAudience.get(String(audience.id)))}
       audienceTooltipLines={audienceLines}
       marketTooltipLines={marketLines}
       canOpenZeroCount={false}
