@@ -1,16 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  OUTCOMES_TEXT, addMonths, lastQuarter, monthLabel, monthTitle, toServerMonth, type YearMonth,
-} from '../../src/shared/rules/outcomes';
-import { CONTEXT, apiOf, chartWith, waitForDemoData, type Chart } from './grow-helpers';
-import { USERS, csrfOf, logInAs, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { OUTCOMES_TEXT, addMonths, lastQuarter, monthLabel, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
+import { USERS, logInAs, unique } from './helpers';
+import { chartWithTimeframes, clickMonth, matched, measureOf, monthButton, openPicker, picker, trigger, waitForDemoDataFirst } from './measure-helpers';
 
 // Issue 18, "a range of 12 months grouped by market" and "the 13-month refusal" (spec 3 §2.5
 // time period selector and stacked container, §5 range limit, §9 Measure): a chart of two
 // markets with 15 past months of figures set through the API, ranged over 12 months, grouped by
 // market, an audience toggled by its stack; a preset; a 15-month range refused.
 
-const measureOf = (chartId: number) => `/${CONTEXT}/outcomes/measure/${chartId}`;
 const MARKETS = [
   { name: 'Sparkling', audiences: ['Fans', 'Switchers'] },
   { name: 'Still', audiences: ['Runners', 'Walkers'] },
@@ -18,66 +15,14 @@ const MARKETS = [
 /** The figure an audience has in a month: k months before today, audience a (0-3) of the chart. */
 const figure = (k: number, a: number) => 10_000 + a * 2_500 + (15 - k) * 300;
 
-/** Posts a past month's timeframe with every audience's Matched figure (month zero-based, §3). */
-async function addTimeframe(request: APIRequestContext, csrf: string, chart: Chart, month: YearMonth, k: number) {
-  const audiences = chart.markets.flatMap((m) => m.sub_markets);
-  const submarkets = audiences.map((s, a) => ({ sub_market_id: s.id, market_id: s.market_id, total: figure(k, a) * 3, matched: figure(k, a), modeled: figure(k, a) * 2 }));
-  const markets = chart.markets.map((m) => {
-    const own = submarkets.filter((s) => s.market_id === m.id);
-    const sum = (key: 'total' | 'matched' | 'modeled') => own.reduce((n, s) => n + s[key], 0);
-    return { market_id: m.id, total: sum('total'), matched: sum('matched'), modeled: sum('modeled') };
-  });
-  const all = (key: 'total' | 'matched' | 'modeled') => markets.reduce((n, m) => n + m[key], 0);
-  const res = await request.post(`/api/mekkos/${chart.id}/outcome-timeframes`, {
-    headers: { 'x-csrf-token': csrf, 'x-context': CONTEXT, 'x-request-id': crypto.randomUUID() },
-    data: {
-      outcome_timeframe: {
-        year: month.year, month: toServerMonth(month.month), total: all('total'), matched: all('matched'), modeled: all('modeled'),
-        market_outcomes_attributes: markets, submarket_outcomes_attributes: submarkets,
-      },
-    },
-  });
-  expect(res.status(), `POST ${monthTitle(month)}: ${await res.text()}`).toBe(201);
-}
-
 /** A new chart of two markets of two audiences, with the 15 months before the server's current one. */
-async function chartWithFifteenMonths(page: Page): Promise<{ chart: Chart; today: YearMonth }> {
-  const grow = await apiOf(page);
-  const chart = await chartWith(grow, unique('range'), MARKETS.map((m) => ({ name: m.name, audiences: m.audiences.map((name) => ({ name, segment: null })) })));
-  const csrf = await csrfOf(page);
-  const list = await page.request.get(`/api/mekkos/${chart.id}/outcome-timeframes`, { headers: { 'x-csrf-token': csrf, 'x-context': CONTEXT } });
-  expect(list.status(), await list.text()).toBe(200);
-  const { meta } = (await list.json()) as { meta: { today: YearMonth } };
-  for (let k = 15; k >= 1; k -= 1) await addTimeframe(page.request, csrf, chart, addMonths(meta.today, -k), k);
-  return { chart, today: meta.today };
-}
-
-const trigger = (page: Page) => page.getByRole('button', { name: /^Time period:/ });
-const picker = (page: Page) => page.getByRole('dialog', { name: 'Choose the time period' });
-
-async function openPicker(page: Page) {
-  await trigger(page).click();
-  await expect(picker(page)).toBeVisible();
-  return picker(page);
-}
-
-/** A month's button in the picker, paging a year at a time until its grid shows. */
-async function monthButton(page: Page, month: YearMonth) {
-  const dialog = picker(page);
-  const button = dialog.getByRole('button', { name: monthTitle(month), exact: true });
-  for (let i = 0; i < 4 && !(await button.isVisible()); i += 1) {
-    const shown = Number(await dialog.getByRole('group', { name: /^\d{4}$/ }).first().getAttribute('aria-label'));
-    await dialog.getByRole('button', { name: month.year < shown ? 'Earlier year' : 'Later year' }).click();
-  }
-  await expect(button).toBeVisible();
-  return button;
-}
-
-async function clickMonth(page: Page, month: YearMonth) {
-  const button = await monthButton(page, month);
-  await expect(button).toBeEnabled();
-  await button.click();
-}
+const chartWithFifteenMonths = (page: Page) => chartWithTimeframes(page, unique('range'), MARKETS, (today) => {
+  const audiences = MARKETS.flatMap((m) => m.audiences);
+  return Array.from({ length: 15 }, (_, i) => 15 - i).map((k) => ({
+    month: addMonths(today, -k),
+    figures: Object.fromEntries(audiences.map((name, a) => [name, matched(figure(k, a))])),
+  }));
+});
 
 /**
  * Picks two months, then turns range mode on: the order a person takes when the pair already
@@ -96,10 +41,7 @@ async function chooseRange(page: Page, previous: YearMonth, current: YearMonth) 
   await expect(dialog).toBeHidden();
 }
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(180_000);
-  await waitForDemoData(playwright, testInfo);
-});
+waitForDemoDataFirst();
 
 test('a range of 12 months grouped by market: a chart per market, 12 stacks, 12 ticks, a stack toggling its audience', async ({ page }) => {
   test.setTimeout(120_000);

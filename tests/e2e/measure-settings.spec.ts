@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { OUTCOMES_TEXT, monthLabel, monthName, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
-import { CONTEXT, apiOf, apiSession, baseUrlOf, chartWith, tile, waitForDemoData, type Chart } from './grow-helpers';
+import { CONTEXT, apiOf, apiSession, baseUrlOf, chartWith, tile, type Chart } from './grow-helpers';
 import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
+import { measureOf, outcomesApi, waitForDemoDataFirst } from './measure-helpers';
 
 // Issue 18, "Timeframes admin" (spec 3 §2.5 Admin Outcomes panel, §4 timeframe card and new
 // timeframe, §5, §6 Measure): adding a timeframe for a past month, editing a market's and an
@@ -9,39 +10,6 @@ import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
 // confirmation; a viewer has no Timeframe Settings.
 
 const GLOBEX = 'globex/us/globex-auto/roadster';
-const measureOf = (context: string, chartId: number) => `/${context}/outcomes/measure/${chartId}`;
-
-interface Figures { total: number; matched: number; modeled: number }
-interface Timeframe extends Figures {
-  id: number | null;
-  year: number;
-  month: number;
-  current: boolean;
-  version: number;
-  market_outcomes: (Figures & { market_id: number })[];
-  submarket_outcomes: (Figures & { sub_market_id: number; market_id: number })[];
-}
-
-/** The outcomes API as another program sees it: the chart's timeframes, and what a write is answered. */
-function outcomesApi(request: APIRequestContext, csrf: string, context: string) {
-  const headers = { 'x-csrf-token': csrf, 'x-context': context };
-  return {
-    async timeframes(chartId: number): Promise<{ data: Timeframe[]; meta: { today: YearMonth } }> {
-      const res = await request.get(`/api/mekkos/${chartId}/outcome-timeframes`, { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()) as { data: Timeframe[]; meta: { today: YearMonth } };
-    },
-    /** The status a new (zero) timeframe of a chart is answered with. */
-    async createStatus(chartId: number, year: number, zeroBasedMonth: number): Promise<number> {
-      const res = await request.post(`/api/mekkos/${chartId}/outcome-timeframes`, {
-        headers: { ...headers, 'x-request-id': crypto.randomUUID() },
-        data: { outcome_timeframe: { year, month: zeroBasedMonth, total: 0, matched: 0, modeled: 0, market_outcomes_attributes: [], submarket_outcomes_attributes: [] } },
-      });
-      return res.status();
-    },
-  };
-}
-
 const panelOf = (page: Page) => page.getByRole('dialog', { name: OUTCOMES_TEXT.panelTitle });
 const card = (panel: Locator, month: YearMonth) => panel.getByRole('region', { name: monthTitle(month) });
 const rowOf = (scope: Locator, name: string) => scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name, exact: true }) });
@@ -71,10 +39,7 @@ async function expandMarket(scope: Locator, market: string) {
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(180_000);
-  await waitForDemoData(playwright, testInfo);
-});
+waitForDemoDataFirst();
 
 test('add a timeframe for a past month, edit a market and an audience, keep them over a reload, cancel, delete', async ({ page }) => {
   test.setTimeout(120_000);
@@ -91,7 +56,7 @@ test('add a timeframe for a past month, edit a market and an audience, keep them
   // The month before this one: past, so it may be added (decision 014), and it becomes Measure's previous month.
   const last: YearMonth = today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
 
-  await page.goto(measureOf(CONTEXT, chart.id));
+  await page.goto(measureOf(chart.id));
   const panel = await openSettings(page);
   await expect(panel).toHaveCSS('width', '800px');
 
@@ -212,7 +177,7 @@ test('a viewer has no Timeframe Settings, and the API refuses their timeframe', 
   const { today } = (await outcomes.timeframes(chart.id)).meta;
   expect(await outcomes.createStatus(chart.id, today.year - 1, 0)).toBe(403);
 
-  await page.goto(measureOf(GLOBEX, chart.id));
+  await page.goto(measureOf(chart.id, '', GLOBEX));
   await expect(page.getByRole('heading', { name: OUTCOMES_TEXT.header })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: /^Time period:/ }).click();
   await expect(page.getByRole('dialog', { name: 'Choose the time period' }).or(page.getByLabel('Choose the time period'))).toBeVisible();
@@ -231,7 +196,7 @@ test('without destroy an analyst edits but cannot delete; Record this month queu
   const old: YearMonth = { year: today.year - 1, month: 3 };
   expect(await outcomes.createStatus(chart.id, old.year, 2)).toBe(201);
 
-  await page.goto(measureOf(CONTEXT, chart.id));
+  await page.goto(measureOf(chart.id));
   const panel = await openSettings(page);
   await panel.getByLabel(OUTCOMES_TEXT.selectYear).selectOption(String(old.year));
   const march = card(panel, old);

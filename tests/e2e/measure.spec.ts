@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OUTCOMES_TEXT, addMonths, monthKey, monthLabel, type YearMonth } from '../../src/shared/rules/outcomes';
-import { CONTEXT, PRODUCT, tile, waitForDemoData } from './grow-helpers';
+import { CONTEXT, PRODUCT, apiOf, chartWith, tile } from './grow-helpers';
 import { USERS, logInAs, unique } from './helpers';
-import { chartWithTimeframes, matched, measureOf, trigger } from './measure-helpers';
+import { adminWithChart, matched, measureOf, openMeasure, trigger, waitForDemoDataFirst } from './measure-helpers';
 
 // Issue 18, "comparison of two months with the mekko and its overlay" and the notification link
 // (spec 3 §2.5 Measure, §4, §9 overlay clamp): a chart of two markets with two past months set
@@ -16,26 +16,22 @@ const MARKETS = [
 const BEFORE = { Fans: matched(1_000), Switchers: matched(2_000), Runners: matched(4_000) };
 const AFTER = { Fans: matched(1_250), Switchers: matched(1_500), Runners: matched(10_000) };
 
-const twoMonths = (page: Page) => chartWithTimeframes(page, unique('measure'), MARKETS, (today) => [
+/** Logged in as the admin, a new chart with its two past months. */
+const twoMonths = (page: Page) => adminWithChart(page, unique('measure'), MARKETS, (today) => [
   { month: addMonths(today, -3), figures: BEFORE },
   { month: addMonths(today, -2), figures: AFTER },
 ]);
 const tileBox = (page: Page, name: string) => page.locator('.audience-tile').filter({ has: tile(page, name) });
 const infoBox = (page: Page, title: string) => page.getByRole('region', { name: title });
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(180_000);
-  await waitForDemoData(playwright, testInfo);
-});
+waitForDemoDataFirst();
 
 test('comparison of two months: the mekko with its overlay, the info boxes, a market selected dims the rest, tooltips', async ({ page }) => {
   test.setTimeout(120_000);
-  await logInAs(page, USERS.admin);
   const { chart, today } = await twoMonths(page);
   const previous = addMonths(today, -3);
   const current = addMonths(today, -2);
-  await page.goto(measureOf(chart.id, `previous=${monthKey(previous)}&current=${monthKey(current)}`));
-  await expect(page.getByRole('heading', { name: OUTCOMES_TEXT.header })).toBeVisible({ timeout: 30_000 });
+  await openMeasure(page, chart.id, `previous=${monthKey(previous)}&current=${monthKey(current)}`);
   await expect(page.getByRole('button', { name: OUTCOMES_TEXT.chartPicker })).toContainText(chart.name);
   await expect(trigger(page)).toHaveAccessibleName(`Time period: ${monthLabel(previous)} to ${monthLabel(current)}`);
   await expect(page.getByRole('tab', { name: /^Matched Addressable/, selected: true })).toContainText('12,750');
@@ -88,7 +84,6 @@ test('comparison of two months: the mekko with its overlay, the info boxes, a ma
 
 test('a notification link with ?current=YYYY-MM opens that month, compared with the month before it', async ({ page }) => {
   test.setTimeout(120_000);
-  await logInAs(page, USERS.admin);
   const { chart, today } = await twoMonths(page);
   const month: YearMonth = addMonths(today, -2);
   // The path an outcome_completed task carries (decision 014).
@@ -100,4 +95,27 @@ test('a notification link with ?current=YYYY-MM opens that month, compared with 
   await page.goto(measureOf(chart.id));
   await expect(trigger(page)).toHaveAccessibleName(`Time period: ${monthLabel(month)} to ${monthLabel(today)}`);
   expect(CONTEXT).toContain('fizz-original');
+});
+
+test('without a chart in the path the address names the chart shown, in place (Back leaves Measure); a chart of markets without audiences says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logInAs(page, USERS.admin);
+  await page.goto(`${PRODUCT}/home`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible({ timeout: 30_000 });
+  await page.goto(`${PRODUCT}/outcomes/measure?tab=total`);
+  await expect(page.getByRole('heading', { name: OUTCOMES_TEXT.header })).toBeVisible({ timeout: 30_000 });
+  // The product's default chart (else its first), named in the path; the search is kept.
+  await expect(page).toHaveURL(new RegExp(`/outcomes/measure/\\d+\\?tab=total$`));
+  const shown = (await page.getByRole('button', { name: OUTCOMES_TEXT.chartPicker }).textContent()) ?? '';
+  expect(shown).toContain('⚑');
+  await expect(page.getByRole('tab', { name: /^Total Population/, selected: true })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}/home$`));
+
+  const api = await apiOf(page);
+  const empty = await chartWith(api, unique('no audiences'), [{ name: 'Sparkling', audiences: [] }, { name: 'Still', audiences: [] }]);
+  await openMeasure(page, empty.id);
+  await expect(page.getByText(OUTCOMES_TEXT.noAudiences)).toBeVisible();
+  await expect(page.getByText(OUTCOMES_TEXT.noMarkets)).toHaveCount(0);
+  await expect(page.locator('.audience-tile')).toHaveCount(0);
 });
