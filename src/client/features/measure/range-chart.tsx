@@ -29,8 +29,10 @@ interface SelectionContextValue {
 }
 const SelectionContext = createContext<SelectionContextValue | null>(null);
 
-/** What one chart's segment layer needs: its segments and its tooltip. */
+/** What one chart's layers need: its ticks, its segments and its tooltip. */
 interface ChartContextValue {
+  ticks: readonly number[];
+  crowded: boolean;
   segments: readonly RangeSegment[];
   hover: (hovered: Hovered | null) => void;
 }
@@ -93,8 +95,8 @@ export function RangeChart({ markets, timeframes, tab, group, onGroupChange, sel
   );
 }
 
-/** nivo draws the grid and both axes from its scales; the stacks are SegmentsLayer (see there why). */
-const LAYERS: readonly BarLayer<RangeDatum>[] = ['grid', 'axes', SegmentsLayer];
+/** nivo lays the chart out and gives its scales; the grid, axes and stacks are static layers (see SegmentsLayer why). */
+const LAYERS: readonly BarLayer<RangeDatum>[] = [AxesLayer, SegmentsLayer];
 const NO_KEYS: readonly string[] = [];
 
 /**
@@ -108,9 +110,7 @@ const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart:
   const [tooltip] = useState(() => hoverStore<Hovered>(OUTCOMES.tooltipDelayMs));
   useEffect(() => () => tooltip.dispose(), [tooltip]);
   const segments = useMemo(() => rangeSegments(chart), [chart]);
-  const context = useMemo<ChartContextValue>(() => ({ segments, hover: tooltip.hover }), [segments, tooltip]);
-  const axisLeft = useMemo(() => ({ tickValues: chart.ticks, format: tickText, legend: OUTCOMES_TEXT.countAxis, legendPosition: 'middle' as const, legendOffset: -64 }), [chart.ticks]);
-  const axisBottom = useMemo(() => ({ tickRotation: crowded ? -35 : 0, legend: OUTCOMES_TEXT.dateAxis, legendPosition: 'middle' as const, legendOffset: crowded ? 60 : 40 }), [crowded]);
+  const context = useMemo<ChartContextValue>(() => ({ ticks: chart.ticks, crowded, segments, hover: tooltip.hover }), [chart.ticks, crowded, segments, tooltip]);
   const valueScale = useMemo(() => ({ type: 'linear' as const, min: 0, max: chart.top }), [chart.top]);
   return (
     <figure className="range-chart__figure">
@@ -125,7 +125,6 @@ const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart:
             margin={MARGIN}
             padding={0.25}
             valueScale={valueScale}
-            gridYValues={chart.ticks}
             layers={LAYERS}
             enableLabel={false}
             animate={false}
@@ -133,8 +132,6 @@ const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart:
             theme={THEME}
             role="group"
             ariaLabel={`${name}: ${OUTCOME_TAB_LABELS[tab]} stacked by audience, ${chart.data.length} months`}
-            axisLeft={axisLeft}
-            axisBottom={axisBottom}
             defaultWidth={800}
             defaultHeight={height}
           />
@@ -147,8 +144,56 @@ const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart:
 });
 
 /** nivo's band scale of the months and linear scale of the counts, as the layer calls them. */
-interface BandScale { (value: string): number | undefined; bandwidth(): number }
+interface BandScale { (value: string): number | undefined; bandwidth(): number; domain(): string[] }
 type CountScale = (value: number) => number | undefined;
+
+const TICK_TEXT = { fontFamily: 'sans-serif', fontSize: 12, fill: 'var(--color-text-muted)' };
+const AXIS_LEGEND = { fontFamily: 'sans-serif', fontSize: 13, fill: 'var(--color-text)', fontWeight: 600, dominantBaseline: 'central' as const };
+const AXIS_LINE = { stroke: 'var(--color-border)', strokeWidth: 1 };
+
+/**
+ * The dashed grid at the Count ticks, the Date axis (a tick per month, slanted past 6 months) and
+ * the Count axis of 12 ticks, as nivo's grid and axes draw them, on nivo's scales, without their
+ * react-spring transition per tick and line (37 a chart) that animate off still runs.
+ */
+function AxesLayer({ xScale, yScale, innerWidth, innerHeight }: BarCustomLayerProps<RangeDatum>) {
+  const chart = useContext(ChartContext);
+  if (!chart) return null;
+  const x = xScale as unknown as BandScale;
+  const y = yScale as unknown as CountScale;
+  const half = x.bandwidth() / 2;
+  const rotation = chart.crowded ? -35 : 0;
+  return (
+    <>
+      <g>
+        {chart.ticks.map((tick) => {
+          const at = y(tick) ?? 0;
+          return <line key={tick} opacity={1} x1={0} x2={innerWidth} y1={at} y2={at} stroke="var(--color-border)" strokeWidth={1} strokeDasharray="2 4" />;
+        })}
+      </g>
+      <g transform={`translate(0,${innerHeight})`}>
+        {x.domain().map((month) => (
+          <g key={month} transform={`translate(${(x(month) ?? 0) + half},0)`} style={{ opacity: 1 }}>
+            <line x1={0} x2={0} y1={0} y2={5} style={AXIS_LINE} />
+            <text dominantBaseline={rotation ? 'central' : 'text-before-edge'} textAnchor={rotation ? 'end' : 'middle'} transform={`translate(0,10) rotate(${rotation})`} style={TICK_TEXT}>{month}</text>
+          </g>
+        ))}
+        <line style={AXIS_LINE} x1={0} x2={innerWidth} y1={0} y2={0} />
+        <text transform={`translate(${innerWidth / 2}, ${chart.crowded ? 60 : 40}) rotate(0)`} textAnchor="middle" style={AXIS_LEGEND}>{OUTCOMES_TEXT.dateAxis}</text>
+      </g>
+      <g transform="translate(0,0)">
+        {chart.ticks.map((tick) => (
+          <g key={tick} transform={`translate(0,${y(tick) ?? 0})`} style={{ opacity: 1 }}>
+            <line x1={0} x2={-5} y1={0} y2={0} style={AXIS_LINE} />
+            <text dominantBaseline="central" textAnchor="end" transform="translate(-10,0) rotate(0)" style={TICK_TEXT}>{tickText(tick)}</text>
+          </g>
+        ))}
+        <line style={AXIS_LINE} x1={0} x2={0} y1={0} y2={innerHeight} />
+        <text transform={`translate(-64, ${innerHeight / 2}) rotate(-90)`} textAnchor="middle" style={AXIS_LEGEND}>{OUTCOMES_TEXT.countAxis}</text>
+      </g>
+    </>
+  );
+}
 
 /**
  * The stacks as plain rects: one per audience and month, its colour (dimmed when another is
