@@ -299,23 +299,27 @@ function SegmentTooltip({ plot, store, tab }: { plot: RefObject<HTMLDivElement |
 /** The chart's figures as a table, for screen readers (and tests): an audience per row, a month per column. */
 function FiguresTable({ chart, caption }: { chart: RangeChartModel; caption: string }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Audience</th>
-          {chart.data.map((d) => <th key={d.month} scope="col">{d.month}</th>)}
-        </tr>
-      </thead>
-      <tbody>
-        {chart.series.map((s) => (
-          <tr key={s.key}>
-            <th scope="row">{`${s.name} (${s.marketName})`}</th>
-            {chart.data.map((d) => <td key={d.month}>{Number(d[s.key] ?? 0).toLocaleString('en-US')}</td>)}
+    // Hidden by its wrapper: a table is as wide as its columns whatever its own width says, so
+    // hiding the table itself pushed the page 740 px sideways at 1920 px.
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Audience</th>
+            {chart.data.map((d) => <th key={d.month} scope="col">{d.month}</th>)}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {chart.series.map((s) => (
+            <tr key={s.key}>
+              <th scope="row">{`${s.name} (${s.marketName})`}</th>
+              {chart.data.map((d) => <td key={d.month}>{Number(d[s.key] ?? 0).toLocaleString('en-US')}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
