@@ -30,9 +30,9 @@ interface AudienceTileProps {
  * 'skinny' tiles show no text at all, the tooltip and the accessible name carry it.
  */
 export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZeroCount, onActivate, onZeroCount, drag, badge, tooltipLines, showZeroCount = true }: AudienceTileProps) {
-  // A badge keeps its corner: the name and count are laid out in the width it leaves them.
+  // A badge keeps its corner: the name and count are laid out in the room it leaves them.
   const badgeBox = badge ? tileBadgeBox(tile, badge) : null;
-  const shows = tileText(badgeBox ? { ...tile, width: tile.width - badgeBox.roomPx } : tile, audience.countLabel);
+  const shows = tileText(badgeBox ? { ...tile, width: tile.width - badgeBox.roomPx, height: tile.height - badgeBox.topPx } : tile, audience.countLabel);
   const className = [
     'audience-tile',
     tile.short && 'audience-tile--short',
@@ -51,7 +51,7 @@ export function AudienceTile({ audience, tile, mode, selected, dimmed, canOpenZe
     '--tile-fill': tagFill(audience.tag),
     '--tile-colour': tagColour(audience.tag),
     '--tile-name-lines': shows.nameLines,
-    ...(badgeBox?.fits ? { '--badge-width': `${badgeBox.widthPx}px`, '--badge-room': `${badgeBox.roomPx}px` } : {}),
+    ...(badgeBox?.fits ? { '--badge-width': `${badgeBox.widthPx}px`, '--badge-room': `${badgeBox.roomPx}px`, '--badge-top': `${badgeBox.topPx}px` } : {}),
     ...drag?.style,
   } as CSSProperties;
 

@@ -116,7 +116,7 @@ describe('tileBadgeBox', () => {
   const up = { text: '+12.3%', direction: 'up' } as const;
   it('sizes the chip by its text and arrow, and leaves the tile text the room beside it', () => {
     const box = tileBadgeBox({ height: 30, width: 200, skinny: false }, up);
-    expect(box).toEqual({ widthPx: 6 * 7 + 11 + 10, roomPx: 6 * 7 + 11 + 10 + 4, fits: true });
+    expect(box).toEqual({ widthPx: 6 * 7 + 11 + 10, roomPx: 6 * 7 + 11 + 10 + 4, topPx: 0, fits: true });
     expect(tileBadgeBox({ height: 30, width: 200, skinny: false }, { text: '0.0%', direction: 'flat' }).widthPx).toBe(4 * 7 + 10);
   });
   it('keeps off tiles it does not fit on (skinny, narrower than the chip, lower than it): no room taken', () => {
@@ -124,6 +124,14 @@ describe('tileBadgeBox', () => {
     expect(tileBadgeBox({ height: 30, width: 60, skinny: false }, up)).toMatchObject({ fits: false, roomPx: 0 });
     expect(tileBadgeBox({ height: 19, width: 200, skinny: false }, up)).toMatchObject({ fits: false, roomPx: 0 });
     expect(tileBadgeBox({ height: 20, width: 67, skinny: false }, up)).toMatchObject({ fits: true, roomPx: 67 });
+  });
+  it('takes a line above the text on a narrow tile tall enough for both, so the name is not cut to a letter or two', () => {
+    // 84 px wide: beside the chip (67 px) the name would have 17 px.
+    expect(tileBadgeBox({ height: 120, width: 84, skinny: false }, up)).toEqual({ widthPx: 63, roomPx: 0, topPx: 20, fits: true });
+    // Too low for a line of its own: beside the text, as on a wide tile.
+    expect(tileBadgeBox({ height: 50, width: 84, skinny: false }, up)).toMatchObject({ roomPx: 67, topPx: 0 });
+    // Wide enough for a name beside it: beside.
+    expect(tileBadgeBox({ height: 120, width: 140, skinny: false }, up)).toMatchObject({ roomPx: 67, topPx: 0 });
   });
 });
 

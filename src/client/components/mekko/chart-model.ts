@@ -86,18 +86,23 @@ export interface TileBadge {
 }
 
 /** The badge chip's measures on screen: 12 px tabular figures, an arrow before them, 2 px from the tile's corner. */
-export const TILE_BADGE = { charPx: 7, arrowPx: 11, paddingPx: 10, heightPx: 16, insetPx: 2 } as const;
+export const TILE_BADGE = { charPx: 7, arrowPx: 11, paddingPx: 10, heightPx: 16, insetPx: 2, minNamePx: 64, minTextHeightPx: 36 } as const;
 
 /**
- * The badge's chip on a tile: its width, the room the tile's text leaves it on the right (so the
- * name and count never run under it, whatever the tile's height), and whether it fits on the tile
- * at all. A chip that does not fit is read by screen readers only; the tooltip shows the figure.
+ * The badge's chip on a tile: its width, the room it takes from the tile's text, and whether it
+ * fits on the tile at all. Beside the text on the right ('roomPx') so the name and count never
+ * run under it, whatever the tile's height; on a narrow tile that would leave the name a letter
+ * or two, above the text instead ('topPx') when the tile is tall enough for both. A chip that
+ * does not fit is read by screen readers only; the tooltip shows the figure.
  */
-export function tileBadgeBox(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, badge: TileBadge): { widthPx: number; roomPx: number; fits: boolean } {
+export function tileBadgeBox(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, badge: TileBadge): { widthPx: number; roomPx: number; topPx: number; fits: boolean } {
   const widthPx = badge.text.length * TILE_BADGE.charPx + (badge.direction === 'flat' ? 0 : TILE_BADGE.arrowPx) + TILE_BADGE.paddingPx;
   const roomPx = widthPx + 2 * TILE_BADGE.insetPx;
-  const fits = !tile.skinny && tile.width >= roomPx && tile.height >= TILE_BADGE.heightPx + 2 * TILE_BADGE.insetPx;
-  return { widthPx, roomPx: fits ? roomPx : 0, fits };
+  const topPx = TILE_BADGE.heightPx + 2 * TILE_BADGE.insetPx;
+  const fits = !tile.skinny && tile.width >= roomPx && tile.height >= topPx;
+  if (!fits) return { widthPx, roomPx: 0, topPx: 0, fits };
+  const narrow = tile.width - roomPx < TILE_BADGE.minNamePx;
+  return narrow && tile.height >= topPx + TILE_BADGE.minTextHeightPx ? { widthPx, roomPx: 0, topPx, fits } : { widthPx, roomPx, topPx: 0, fits };
 }
 
 /** What the chart, its export and the market-level insights say about a chart without markets. */
