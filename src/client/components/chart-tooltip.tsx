@@ -13,25 +13,25 @@ export interface TooltipLine {
  * to screen readers while open). The trigger is the child element itself, so tiles stay buttons.
  */
 export function ChartTooltip({ title, lines, children }: { title: string; lines?: readonly TooltipLine[]; children: ReactElement }) {
+  return <TooltipShell content={<ChartTooltipBody title={title} lines={lines} />}>{children}</TooltipShell>;
+}
+
+/** What a chart tooltip says: its title and lines (also drawn by charts that place one tooltip themselves). */
+export function ChartTooltipBody({ title, lines }: { title: string; lines?: readonly TooltipLine[] }) {
   return (
-    <TooltipShell content={(
-      <>
-        <p className="mekko-tooltip__title">{title}</p>
-        {lines?.length ? (
-          <dl className="mekko-tooltip__lines">
-            {lines.map((line) => (
-              <div key={line.label} className="mekko-tooltip__line">
-                <dt>{line.label}</dt>
-                <dd>{line.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-      </>
-    )}
-    >
-      {children}
-    </TooltipShell>
+    <>
+      <p className="mekko-tooltip__title">{title}</p>
+      {lines?.length ? (
+        <dl className="mekko-tooltip__lines">
+          {lines.map((line) => (
+            <div key={line.label} className="mekko-tooltip__line">
+              <dt>{line.label}</dt>
+              <dd>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </>
   );
 }
 

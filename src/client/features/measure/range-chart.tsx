@@ -6,7 +6,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import type { BarCustomLayerProps, BarLayer } from '@nivo/bar';
 import { OUTCOME_TAB_LABELS, OUTCOMES, OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
-import '../../components/chart-tooltip.css';
+import { ChartTooltipBody } from '../../components/chart-tooltip';
 import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickText } from './range-model';
 import type { HoverStore, RangeChartModel, RangeDatum, RangeGroup, RangeMarket, RangeSegment, RangeTimeframe } from './range-model';
 
@@ -283,15 +283,7 @@ function SegmentTooltip({ plot, store, tab }: { plot: RefObject<HTMLDivElement |
   ];
   return (
     <div ref={tip} className="mekko-tooltip range-chart__tooltip" role="tooltip" style={{ left: hovered.x, top: hovered.y }}>
-      <p className="mekko-tooltip__title">{segment.series.name}</p>
-      <dl className="mekko-tooltip__lines">
-        {lines.map((line) => (
-          <div key={line.label} className="mekko-tooltip__line">
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ChartTooltipBody title={segment.series.name} lines={lines} />
     </div>
   );
 }
