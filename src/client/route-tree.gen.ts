@@ -30,7 +30,6 @@ import { Route as AppClientRegionToolboxAppUnitNameRouteImport } from './routes/
 import { Route as AppClientRegionBrandProductIndexRouteImport } from './routes/_app.$client.$region.$brand.$product.index'
 import { Route as AppClientRegionBrandProductAudiencesRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences'
 import { Route as AppClientRegionBrandProductHomeRouteImport } from './routes/_app.$client.$region.$brand.$product.home'
-import { Route as AppClientRegionBrandProductPlansRouteImport } from './routes/_app.$client.$region.$brand.$product.plans'
 import { Route as AppClientRegionBrandProductToolboxRouteImport } from './routes/_app.$client.$region.$brand.$product.toolbox'
 import { Route as AppClientRegionUploadPageAdminRouteImport } from './routes/_app.$client.$region.upload.$page.admin'
 import { Route as AppClientRegionBrandProductAudiencesSplatRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences.$'
@@ -41,6 +40,7 @@ import { Route as AppClientRegionBrandProductInsightsBuyerRetentionRouteImport }
 import { Route as AppClientRegionBrandProductInsightsCustomerAttritionRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.customer-attrition'
 import { Route as AppClientRegionBrandProductInsightsCustomerValueRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.customer-value'
 import { Route as AppClientRegionBrandProductInsightsSiteVisitationRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.site-visitation'
+import { Route as AppClientRegionBrandProductPlansIndexRouteImport } from './routes/_app.$client.$region.$brand.$product.plans.index'
 import { Route as AppClientRegionBrandProductPlansAdminRouteImport } from './routes/_app.$client.$region.$brand.$product.plans.admin'
 import { Route as AppClientRegionBrandProductToolboxAppUnitNameRouteImport } from './routes/_app.$client.$region.$brand.$product.toolbox-app.$unitName'
 import { Route as AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125RouteImport } from './routes/_app.$client.$region.$brand.$product.insights.explore.{-$personaId}'
@@ -163,12 +163,6 @@ const AppClientRegionBrandProductHomeRoute =
     path: '/home',
     getParentRoute: () => AppClientRegionBrandProductRoute,
   } as any)
-const AppClientRegionBrandProductPlansRoute =
-  AppClientRegionBrandProductPlansRouteImport.update({
-    id: '/plans',
-    path: '/plans',
-    getParentRoute: () => AppClientRegionBrandProductRoute,
-  } as any)
 const AppClientRegionBrandProductToolboxRoute =
   AppClientRegionBrandProductToolboxRouteImport.update({
     id: '/toolbox',
@@ -229,11 +223,17 @@ const AppClientRegionBrandProductInsightsSiteVisitationRoute =
     path: '/insights/site-visitation',
     getParentRoute: () => AppClientRegionBrandProductRoute,
   } as any)
+const AppClientRegionBrandProductPlansIndexRoute =
+  AppClientRegionBrandProductPlansIndexRouteImport.update({
+    id: '/plans/',
+    path: '/plans/',
+    getParentRoute: () => AppClientRegionBrandProductRoute,
+  } as any)
 const AppClientRegionBrandProductPlansAdminRoute =
   AppClientRegionBrandProductPlansAdminRouteImport.update({
-    id: '/admin',
-    path: '/admin',
-    getParentRoute: () => AppClientRegionBrandProductPlansRoute,
+    id: '/plans/admin',
+    path: '/plans/admin',
+    getParentRoute: () => AppClientRegionBrandProductRoute,
   } as any)
 const AppClientRegionBrandProductToolboxAppUnitNameRoute =
   AppClientRegionBrandProductToolboxAppUnitNameRouteImport.update({
@@ -326,7 +326,6 @@ export interface FileRoutesByFullPath {
   '/$client/$region/toolbox-app/$unitName': typeof AppClientRegionToolboxAppUnitNameRoute
   '/$client/$region/$brand/$product/audiences': typeof AppClientRegionBrandProductAudiencesRouteWithChildren
   '/$client/$region/$brand/$product/home': typeof AppClientRegionBrandProductHomeRoute
-  '/$client/$region/$brand/$product/plans': typeof AppClientRegionBrandProductPlansRouteWithChildren
   '/$client/$region/$brand/$product/toolbox': typeof AppClientRegionBrandProductToolboxRoute
   '/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/$client/$region/$brand/$product/': typeof AppClientRegionBrandProductIndexRoute
@@ -340,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/$client/$region/$brand/$product/insights/site-visitation': typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   '/$client/$region/$brand/$product/plans/admin': typeof AppClientRegionBrandProductPlansAdminRoute
   '/$client/$region/$brand/$product/toolbox-app/$unitName': typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  '/$client/$region/$brand/$product/plans/': typeof AppClientRegionBrandProductPlansIndexRoute
   '/$client/$region/$brand/$product/insights/explore/{-$personaId}': typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}': typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
   '/$client/$region/$brand/$product/insights/journey-builder/{-$journeyId}': typeof AppClientRegionBrandProductInsightsJourneyBuilderChar123JourneyIdChar125Route
@@ -368,7 +368,6 @@ export interface FileRoutesByTo {
   '/$client/$region/toolbox-app/$unitName': typeof AppClientRegionToolboxAppUnitNameRoute
   '/$client/$region/$brand/$product/audiences': typeof AppClientRegionBrandProductAudiencesRouteWithChildren
   '/$client/$region/$brand/$product/home': typeof AppClientRegionBrandProductHomeRoute
-  '/$client/$region/$brand/$product/plans': typeof AppClientRegionBrandProductPlansRouteWithChildren
   '/$client/$region/$brand/$product/toolbox': typeof AppClientRegionBrandProductToolboxRoute
   '/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/$client/$region/$brand/$product': typeof AppClientRegionBrandProductIndexRoute
@@ -382,6 +381,7 @@ export interface FileRoutesByTo {
   '/$client/$region/$brand/$product/insights/site-visitation': typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   '/$client/$region/$brand/$product/plans/admin': typeof AppClientRegionBrandProductPlansAdminRoute
   '/$client/$region/$brand/$product/toolbox-app/$unitName': typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  '/$client/$region/$brand/$product/plans': typeof AppClientRegionBrandProductPlansIndexRoute
   '/$client/$region/$brand/$product/insights/explore/{-$personaId}': typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}': typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
   '/$client/$region/$brand/$product/insights/journey-builder/{-$journeyId}': typeof AppClientRegionBrandProductInsightsJourneyBuilderChar123JourneyIdChar125Route
@@ -413,7 +413,6 @@ export interface FileRoutesById {
   '/_app/$client/$region/toolbox-app/$unitName': typeof AppClientRegionToolboxAppUnitNameRoute
   '/_app/$client/$region/$brand/$product/audiences': typeof AppClientRegionBrandProductAudiencesRouteWithChildren
   '/_app/$client/$region/$brand/$product/home': typeof AppClientRegionBrandProductHomeRoute
-  '/_app/$client/$region/$brand/$product/plans': typeof AppClientRegionBrandProductPlansRouteWithChildren
   '/_app/$client/$region/$brand/$product/toolbox': typeof AppClientRegionBrandProductToolboxRoute
   '/_app/$client/$region/upload/$page/admin': typeof AppClientRegionUploadPageAdminRoute
   '/_app/$client/$region/$brand/$product/': typeof AppClientRegionBrandProductIndexRoute
@@ -427,6 +426,7 @@ export interface FileRoutesById {
   '/_app/$client/$region/$brand/$product/insights/site-visitation': typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   '/_app/$client/$region/$brand/$product/plans/admin': typeof AppClientRegionBrandProductPlansAdminRoute
   '/_app/$client/$region/$brand/$product/toolbox-app/$unitName': typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  '/_app/$client/$region/$brand/$product/plans/': typeof AppClientRegionBrandProductPlansIndexRoute
   '/_app/$client/$region/$brand/$product/insights/explore/{-$personaId}': typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   '/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}': typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
   '/_app/$client/$region/$brand/$product/insights/journey-builder/{-$journeyId}': typeof AppClientRegionBrandProductInsightsJourneyBuilderChar123JourneyIdChar125Route
@@ -458,7 +458,6 @@ export interface FileRouteTypes {
     | '/$client/$region/toolbox-app/$unitName'
     | '/$client/$region/$brand/$product/audiences'
     | '/$client/$region/$brand/$product/home'
-    | '/$client/$region/$brand/$product/plans'
     | '/$client/$region/$brand/$product/toolbox'
     | '/$client/$region/upload/$page/admin'
     | '/$client/$region/$brand/$product/'
@@ -472,6 +471,7 @@ export interface FileRouteTypes {
     | '/$client/$region/$brand/$product/insights/site-visitation'
     | '/$client/$region/$brand/$product/plans/admin'
     | '/$client/$region/$brand/$product/toolbox-app/$unitName'
+    | '/$client/$region/$brand/$product/plans/'
     | '/$client/$region/$brand/$product/insights/explore/{-$personaId}'
     | '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}'
     | '/$client/$region/$brand/$product/insights/journey-builder/{-$journeyId}'
@@ -500,7 +500,6 @@ export interface FileRouteTypes {
     | '/$client/$region/toolbox-app/$unitName'
     | '/$client/$region/$brand/$product/audiences'
     | '/$client/$region/$brand/$product/home'
-    | '/$client/$region/$brand/$product/plans'
     | '/$client/$region/$brand/$product/toolbox'
     | '/$client/$region/upload/$page/admin'
     | '/$client/$region/$brand/$product'
@@ -514,6 +513,7 @@ export interface FileRouteTypes {
     | '/$client/$region/$brand/$product/insights/site-visitation'
     | '/$client/$region/$brand/$product/plans/admin'
     | '/$client/$region/$brand/$product/toolbox-app/$unitName'
+    | '/$client/$region/$brand/$product/plans'
     | '/$client/$region/$brand/$product/insights/explore/{-$personaId}'
     | '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}'
     | '/$client/$region/$brand/$product/insights/journey-builder/{-$journeyId}'
@@ -544,7 +544,6 @@ export interface FileRouteTypes {
     | '/_app/$client/$region/toolbox-app/$unitName'
     | '/_app/$client/$region/$brand/$product/audiences'
     | '/_app/$client/$region/$brand/$product/home'
-    | '/_app/$client/$region/$brand/$product/plans'
     | '/_app/$client/$region/$brand/$product/toolbox'
     | '/_app/$client/$region/upload/$page/admin'
     | '/_app/$client/$region/$brand/$product/'
@@ -558,6 +557,7 @@ export interface FileRouteTypes {
     | '/_app/$client/$region/$brand/$product/insights/site-visitation'
     | '/_app/$client/$region/$brand/$product/plans/admin'
     | '/_app/$client/$region/$brand/$product/toolbox-app/$unitName'
+    | '/_app/$client/$region/$brand/$product/plans/'
     | '/_app/$client/$region/$brand/$product/insights/explore/{-$personaId}'
     | '/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}'
     | '/_app/$client/$region/$brand/$product/insights/journey-builder/{-$journeyId}'
@@ -724,13 +724,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientRegionBrandProductHomeRouteImport
       parentRoute: typeof AppClientRegionBrandProductRoute
     }
-    '/_app/$client/$region/$brand/$product/plans': {
-      id: '/_app/$client/$region/$brand/$product/plans'
-      path: '/plans'
-      fullPath: '/$client/$region/$brand/$product/plans'
-      preLoaderRoute: typeof AppClientRegionBrandProductPlansRouteImport
-      parentRoute: typeof AppClientRegionBrandProductRoute
-    }
     '/_app/$client/$region/$brand/$product/toolbox': {
       id: '/_app/$client/$region/$brand/$product/toolbox'
       path: '/toolbox'
@@ -801,12 +794,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientRegionBrandProductInsightsSiteVisitationRouteImport
       parentRoute: typeof AppClientRegionBrandProductRoute
     }
+    '/_app/$client/$region/$brand/$product/plans/': {
+      id: '/_app/$client/$region/$brand/$product/plans/'
+      path: '/plans'
+      fullPath: '/$client/$region/$brand/$product/plans/'
+      preLoaderRoute: typeof AppClientRegionBrandProductPlansIndexRouteImport
+      parentRoute: typeof AppClientRegionBrandProductRoute
+    }
     '/_app/$client/$region/$brand/$product/plans/admin': {
       id: '/_app/$client/$region/$brand/$product/plans/admin'
-      path: '/admin'
+      path: '/plans/admin'
       fullPath: '/$client/$region/$brand/$product/plans/admin'
       preLoaderRoute: typeof AppClientRegionBrandProductPlansAdminRouteImport
-      parentRoute: typeof AppClientRegionBrandProductPlansRoute
+      parentRoute: typeof AppClientRegionBrandProductRoute
     }
     '/_app/$client/$region/$brand/$product/toolbox-app/$unitName': {
       id: '/_app/$client/$region/$brand/$product/toolbox-app/$unitName'
@@ -889,25 +889,9 @@ const AppClientRegionBrandProductAudiencesRouteWithChildren =
     AppClientRegionBrandProductAudiencesRouteChildren,
   )
 
-interface AppClientRegionBrandProductPlansRouteChildren {
-  AppClientRegionBrandProductPlansAdminRoute: typeof AppClientRegionBrandProductPlansAdminRoute
-}
-
-const AppClientRegionBrandProductPlansRouteChildren: AppClientRegionBrandProductPlansRouteChildren =
-  {
-    AppClientRegionBrandProductPlansAdminRoute:
-      AppClientRegionBrandProductPlansAdminRoute,
-  }
-
-const AppClientRegionBrandProductPlansRouteWithChildren =
-  AppClientRegionBrandProductPlansRoute._addFileChildren(
-    AppClientRegionBrandProductPlansRouteChildren,
-  )
-
 interface AppClientRegionBrandProductRouteChildren {
   AppClientRegionBrandProductAudiencesRoute: typeof AppClientRegionBrandProductAudiencesRouteWithChildren
   AppClientRegionBrandProductHomeRoute: typeof AppClientRegionBrandProductHomeRoute
-  AppClientRegionBrandProductPlansRoute: typeof AppClientRegionBrandProductPlansRouteWithChildren
   AppClientRegionBrandProductToolboxRoute: typeof AppClientRegionBrandProductToolboxRoute
   AppClientRegionBrandProductIndexRoute: typeof AppClientRegionBrandProductIndexRoute
   AppClientRegionBrandProductAudiencesActivationsRoute: typeof AppClientRegionBrandProductAudiencesActivationsRoute
@@ -917,7 +901,9 @@ interface AppClientRegionBrandProductRouteChildren {
   AppClientRegionBrandProductInsightsCustomerAttritionRoute: typeof AppClientRegionBrandProductInsightsCustomerAttritionRoute
   AppClientRegionBrandProductInsightsCustomerValueRoute: typeof AppClientRegionBrandProductInsightsCustomerValueRoute
   AppClientRegionBrandProductInsightsSiteVisitationRoute: typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
+  AppClientRegionBrandProductPlansAdminRoute: typeof AppClientRegionBrandProductPlansAdminRoute
   AppClientRegionBrandProductToolboxAppUnitNameRoute: typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  AppClientRegionBrandProductPlansIndexRoute: typeof AppClientRegionBrandProductPlansIndexRoute
   AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route: typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route: typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
   AppClientRegionBrandProductInsightsJourneyBuilderChar123JourneyIdChar125Route: typeof AppClientRegionBrandProductInsightsJourneyBuilderChar123JourneyIdChar125Route
@@ -933,8 +919,6 @@ const AppClientRegionBrandProductRouteChildren: AppClientRegionBrandProductRoute
     AppClientRegionBrandProductAudiencesRoute:
       AppClientRegionBrandProductAudiencesRouteWithChildren,
     AppClientRegionBrandProductHomeRoute: AppClientRegionBrandProductHomeRoute,
-    AppClientRegionBrandProductPlansRoute:
-      AppClientRegionBrandProductPlansRouteWithChildren,
     AppClientRegionBrandProductToolboxRoute:
       AppClientRegionBrandProductToolboxRoute,
     AppClientRegionBrandProductIndexRoute:
@@ -953,8 +937,12 @@ const AppClientRegionBrandProductRouteChildren: AppClientRegionBrandProductRoute
       AppClientRegionBrandProductInsightsCustomerValueRoute,
     AppClientRegionBrandProductInsightsSiteVisitationRoute:
       AppClientRegionBrandProductInsightsSiteVisitationRoute,
+    AppClientRegionBrandProductPlansAdminRoute:
+      AppClientRegionBrandProductPlansAdminRoute,
     AppClientRegionBrandProductToolboxAppUnitNameRoute:
       AppClientRegionBrandProductToolboxAppUnitNameRoute,
+    AppClientRegionBrandProductPlansIndexRoute:
+      AppClientRegionBrandProductPlansIndexRoute,
     AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route:
       AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route,
     AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route:

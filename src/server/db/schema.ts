@@ -42,6 +42,9 @@ export const users = pgTable('users', {
   lionLogin: text('lion_login'),
   oktaLogin: text('okta_login'),
   active: boolean('active').notNull().default(true),
+  /** Who invited the user (null for seeded users). */
+  invitedBy: integer('invited_by'),
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
 
@@ -50,6 +53,11 @@ export const roles = pgTable('roles', {
   name: text('name').notNull().unique(),
   /** Admins may view the product as another user. */
   isAdmin: boolean('is_admin').notNull().default(false),
+  description: text('description').notNull().default(''),
+  /** Seeded from the default roles (shared/default-roles.ts); may be edited, never renamed away by the seed. */
+  builtIn: boolean('built_in').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
 });
 
 export const rolePermissions = pgTable('role_permissions', {
@@ -71,6 +79,16 @@ export const userHierarchyPermissions = pgTable('user_hierarchy_permissions', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   slug: text('slug').notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.slug] })]);
+
+/** One-time links that let an invited user set their password; only the sha256 of the token is stored. */
+export const invitations = pgTable('invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('invitations_user_idx').on(t.userId)]);
 
 export const sessions = pgTable('sessions', {
   /** sha256 of the session token; the token itself is never stored. */
@@ -99,6 +117,8 @@ export const clients = pgTable('clients', {
   name: text('name').notNull(),
   featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
   conversantCompanyId: integer('conversant_company_id'),
+  /** The client's language, one of GET /api/languages. */
+  language: text('language').notNull().default('en-US'),
   lite: boolean('lite').notNull().default(false),
   active: boolean('active').notNull().default(true),
   version: integer('version').notNull().default(1),
@@ -130,6 +150,8 @@ export const brands = pgTable('brands', {
   slug: text('slug').notNull(),
   category: text('category').notNull(),
   conversantCompanyId: integer('conversant_company_id'),
+  /** Site-visit segment mapping (spec 2 §3): three optional slots of {identifier, name}, or null. */
+  siteVisitSegmentMapping: jsonb('site_visit_segment_mapping').$type<Record<string, { identifier: string; name: string }>>(),
   version: integer('version').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('brands_client_slug_key').on(t.clientId, t.slug)]);
@@ -150,6 +172,16 @@ export const productRegions = pgTable('product_regions', {
   regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
   idEnvProductSlug: text('id_env_product_slug'),
 }, (t) => [uniqueIndex('product_regions_key').on(t.productId, t.regionId)]);
+
+/** Toolbox categories (spec 1 §3): units name theirs in feature_module_category; ordered by priority. */
+export const toolboxCategories = pgTable('toolbox_categories', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  status: boolean('status').notNull().default(true),
+  priority: integer('priority').notNull().default(0),
+  version: integer('version').notNull().default(1),
+}, (t) => [uniqueIndex('toolbox_categories_client_name_key').on(t.clientId, sql`lower(${t.name})`)]);
 
 export const toolboxUnits = pgTable('toolbox_units', {
   id: serial('id').primaryKey(),

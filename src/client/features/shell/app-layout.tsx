@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Outlet, useRouterState } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
 import { can } from '@shared/permissions';
@@ -9,6 +9,7 @@ import { buildNavigation } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
 import { useDataAvailability } from '../../lib/data-queries';
+import { useHierarchySync } from '../../lib/hierarchy-sync';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { pingSession } from '../../lib/session-actions';
 import { sessionQueryOptions } from '../../lib/session-queries';
@@ -58,6 +59,7 @@ export function AppLayout() {
   // switch shows at once (issue 13 item 12). Watching only: the guard and the ping fetch it.
   const session = useQuery({ ...sessionQueryOptions(), enabled: false }).data ?? context.session;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useHierarchySync({ queryClient: useQueryClient(), router: useRouter() });
   const snap = useSnapshot(ui);
   useSessionPing();
   const urlContext = contextFromPath(pathname);
