@@ -2,6 +2,7 @@ import {
   fromServerMonth, monthIndex, monthKey, toServerMonth, type MarketOutcome, type MonthKey, type SubmarketOutcome,
 } from '@shared/rules/outcomes';
 import type { OutcomeTimeframe, OutcomeTimeframeFields, OutcomeTimeframesResponse } from '@shared/schemas/outcomes';
+import type { QueuedEdit } from '../../lib/offline/db';
 
 /**
  * What a queued timeframe write does to what Measure and the Timeframe Settings panel show before
@@ -20,13 +21,7 @@ export interface OutcomeTimeframesView {
   meta: OutcomeTimeframesResponse['meta'];
 }
 
-export interface TimeframeEdit {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  entityId: string;
-  createdAt: number;
-}
+export type TimeframeEdit = QueuedEdit;
 
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -61,6 +61,9 @@ export interface StoredCommand extends OutboxCommand {
   notified?: boolean;
 }
 
+/** What a feature's overlay reads of a queued command to show it over the server's copy. */
+export type QueuedEdit = Pick<StoredCommand, 'method' | 'path' | 'entityId' | 'createdAt'> & Partial<Pick<StoredCommand, 'body'>>;
+
 /** The tables of the entities the offline screens need; each feature writes its reads through to its table. */
 export const ENTITY_TABLES = [
   'toolboxUnits',

@@ -1,5 +1,6 @@
 import type { Journey, JourneyBody, JourneyBrand, JourneyCell, JourneyStage, JourneySummary } from '@shared/schemas/journeys';
 import type { JourneyIcon } from '@shared/rules/journey';
+import type { QueuedEdit } from '../../../lib/offline/db';
 
 /**
  * What a queued journey write does to what the Journey pages show before the server has it
@@ -21,13 +22,7 @@ export type JourneyView = Omit<Journey, 'id' | 'brands' | 'stages' | 'sub_market
 };
 export type JourneySummaryView = Omit<JourneySummary, 'id'> & { id: ItemId; pending?: boolean };
 
-export interface JourneyEdit {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  entityId: string;
-  createdAt: number;
-}
+export type JourneyEdit = QueuedEdit;
 
 type Body = Record<string, unknown>;
 const bodyOf = (edit: Pick<JourneyEdit, 'body'>): Body => (typeof edit.body === 'object' && edit.body !== null ? (edit.body as Body) : {});
