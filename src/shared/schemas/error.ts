@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   /** The write was based on an older version of the entity; details.current is the server's copy. */
   versionConflict: 'VERSION_CONFLICT',
+  /** 409: a deletion refused while other things use the entity; details.uses (or details.units) names them. */
+  inUse: 'IN_USE',
   /** A write without a uuid X-Request-ID (its idempotency key). */
   requestIdRequired: 'REQUEST_ID_REQUIRED',
   /** An X-Request-ID already used for another request (method, path or body). */
