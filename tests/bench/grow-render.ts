@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, fmt, launchChromium, logIn, median, p90, startDemoServer, stop } from './lib';
+import { ROOT, fmt, launchChromium, logIn, matchedIds, median, p90, sessionApi, startDemoServer, stop } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-grow-data');
 const PORT = Number(process.env.GROW_BENCH_PORT ?? 8295);
@@ -20,60 +20,6 @@ const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const GROW = `${BASE}/${CONTEXT}/insights/grow`;
 const RUNS = 11;
 const TARGET_MS = 300;
-
-interface Chart {
-  id: number;
-  name: string;
-  version: number;
-  markets: { id: number; name: string }[];
-}
-
-/** The Grow API with the page's session (cookie and CSRF token). */
-async function growApi(page: Page) {
-  const csrf = (await page.evaluate(() => localStorage.getItem('csrfToken'))) ?? '';
-  const headers = { 'x-csrf-token': csrf, 'x-context': CONTEXT };
-  const write = async (url: string, data: unknown): Promise<Chart> => {
-    const res = await page.request.post(`${BASE}${url}`, { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data });
-    const text = await res.text();
-    if (!res.ok() || !text) throw new Error(`POST ${url}: ${res.status()} ${JSON.stringify(res.headers())} ${text}`);
-    return (JSON.parse(text) as { data: Chart }).data;
-  };
-  return {
-    /** Live segments a matched audience may name (not the modeled vendor's); 503 until the demo data is ready. */
-    async matchedSegments(): Promise<number[] | null> {
-      const res = await page.request.get(`${BASE}/api/segments?region=us&per_page=200`, { headers });
-      if (res.status() === 503) return null;
-      if (!res.ok()) throw new Error(`GET /api/segments: ${res.status()}`);
-      const { data } = (await res.json()) as { data: { id: number; vendor_type: string; deleted: boolean }[] };
-      return data.filter((s) => !s.deleted && s.vendor_type !== 'modeled').map((s) => s.id);
-    },
-    /** A chart of `markets` x `audiences`, each audience naming one of `segments` in turn. */
-    async chart(name: string, markets: number, audiences: number, segments: number[]): Promise<Chart> {
-      let chart = await write('/api/mekkos', { name });
-      for (let m = 1; m <= markets; m++) {
-        chart = await write(`/api/mekkos/${chart.id}/markets`, { name: `Market ${m}`, version: chart.version });
-        const marketId = chart.markets.at(-1)!.id;
-        for (let a = 1; a <= audiences; a++) {
-          const segment = segments[((m - 1) * audiences + a - 1) % segments.length];
-          chart = await write(`/api/mekkos/${chart.id}/markets/${marketId}/audiences`, {
-            name: `M${m} Audience ${a}`, population: String(1_000_000 + 100_000 * a), matched_short_id: segment, version: chart.version,
-          });
-        }
-      }
-      return chart;
-    },
-  };
-}
-
-async function waitForSegments(api: Awaited<ReturnType<typeof growApi>>): Promise<number[]> {
-  const t0 = performance.now();
-  for (;;) {
-    const segments = await api.matchedSegments();
-    if (segments) return segments;
-    if (performance.now() - t0 > 180_000) throw new Error('the demo data was not ready within 180 s');
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-}
 
 /** Opens a chart through the picker, untimed, and waits until its tiles are drawn with counts. */
 async function pick(page: Page, name: string, tiles: number) {
@@ -129,8 +75,8 @@ async function main() {
     await page.addInitScript('globalThis.__name = (f) => f');
     await logIn(page, BASE);
 
-    const api = await growApi(page);
-    const segments = await waitForSegments(api);
+    const api = await sessionApi(page, BASE, CONTEXT);
+    const segments = matchedIds(await api.waitForSegments());
     const stamp = Date.now().toString(36);
     const big = await api.chart(`Bench 10 x 10 ${stamp}`, 10, 10, segments);
     const small = await api.chart(`Bench 1 x 1 ${stamp}`, 1, 1, segments);

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, fmt, launchChromium, logIn, median, p90, startDemoServer, stop } from './lib';
+import { ROOT, fmt, launchChromium, logIn, median, p90, sessionApi, startDemoServer, stop } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-journey-data');
 const PORT = Number(process.env.JOURNEY_BENCH_PORT ?? 8297);
@@ -24,55 +24,26 @@ const RUNS = 11;
 const TARGET_MS = 300;
 const BRANDS = ['Fizz Original', 'Bubble Up Cola', 'Crest Soda', 'Polar Fizz'];
 
-interface Segment {
-  id: number;
-  path_parts: string[];
-  vendor_type: string;
-  deleted: boolean;
-}
-
-/** The Journey API with the page's session (cookie and CSRF token). */
-async function journeyApi(page: Page) {
-  const csrf = (await page.evaluate(() => localStorage.getItem('csrfToken'))) ?? '';
-  const headers = { 'x-csrf-token': csrf, 'x-context': CONTEXT };
-  return {
-    /** The region's live segments; null (503) until the demo data is ready. */
-    async segments(): Promise<Segment[] | null> {
-      const res = await page.request.get(`${BASE}/api/segments?region=us&per_page=200`, { headers });
-      if (res.status() === 503) return null;
-      if (!res.ok()) throw new Error(`GET /api/segments: ${res.status()}`);
-      return ((await res.json()) as { data: Segment[] }).data.filter((s) => !s.deleted);
-    },
-    /** A journey of brands x stages, with transitions; cell (b, s) names segmentOf(b, s). */
-    async journey(name: string, brands: string[], stages: number, segmentOf: (b: number, s: number) => number | null): Promise<{ id: number; name: string }> {
-      const brandIds = brands.map(() => `tmp-${crypto.randomUUID()}`);
-      const stageIds = Array.from({ length: stages }, () => `tmp-${crypto.randomUUID()}`);
-      const data = {
-        name,
-        default: false,
-        has_transition_data: true,
-        brands: brands.map((b, order) => ({ id: brandIds[order], name: b, order })),
-        stages: stageIds.map((id, priority) => ({ id, name: `Stage ${priority + 1}`, priority, icon: 'circle-1' })),
-        sub_markets: brandIds.flatMap((brandId, b) => stageIds.map((stageId, s) => ({
-          journey_brand_id: brandId, journey_stage_id: stageId, population: 10_000_000 - 800_000 * s, matched_id: segmentOf(b, s),
-        }))),
-      };
-      const res = await page.request.post(`${BASE}/api/journeys`, { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data });
-      const text = await res.text();
-      if (res.status() !== 201) throw new Error(`POST /api/journeys: ${res.status()} ${text}`);
-      return (JSON.parse(text) as { data: { id: number; name: string } }).data;
-    },
-  };
-}
-
-async function waitForSegments(api: Awaited<ReturnType<typeof journeyApi>>): Promise<Segment[]> {
-  const t0 = performance.now();
-  for (;;) {
-    const segments = await api.segments();
-    if (segments) return segments;
-    if (performance.now() - t0 > 180_000) throw new Error('the demo data was not ready within 180 s');
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
+/** A journey of brands x stages, with transitions; cell (b, s) names segmentOf(b, s). */
+async function makeJourney(
+  api: Awaited<ReturnType<typeof sessionApi>>,
+  name: string,
+  brands: string[],
+  stages: number,
+  segmentOf: (b: number, s: number) => number | null,
+): Promise<{ id: number; name: string }> {
+  const brandIds = brands.map(() => `tmp-${crypto.randomUUID()}`);
+  const stageIds = Array.from({ length: stages }, () => `tmp-${crypto.randomUUID()}`);
+  return api.post('/api/journeys', {
+    name,
+    default: false,
+    has_transition_data: true,
+    brands: brands.map((b, order) => ({ id: brandIds[order], name: b, order })),
+    stages: stageIds.map((id, priority) => ({ id, name: `Stage ${priority + 1}`, priority, icon: 'circle-1' })),
+    sub_markets: brandIds.flatMap((brandId, b) => stageIds.map((stageId, s) => ({
+      journey_brand_id: brandId, journey_stage_id: stageId, population: 10_000_000 - 800_000 * s, matched_id: segmentOf(b, s),
+    }))),
+  }, 201);
 }
 
 /** In the page: is journey `n` shown with `g` gauges that have counts and `t` arrows? (Installed as an init script: the page's CSP refuses eval.) */
@@ -127,15 +98,15 @@ export async function journeyRenderBench() {
     await page.addInitScript(`globalThis.journeyDrawn = ${drawn.toString()}`);
     await logIn(page, BASE);
 
-    const api = await journeyApi(page);
-    const segments = await waitForSegments(api);
+    const api = await sessionApi(page, BASE, CONTEXT);
+    const segments = await api.waitForSegments();
     const funnel = (brand: string, stage: number) => segments.find((s) => s.vendor_type !== 'modeled' && s.path_parts[1] === brand && s.path_parts[0]?.endsWith('Funnel') && s.path_parts[2] === ['Aware', 'Consider', 'Purchase', 'Repeat', 'Advocate'][stage]);
     const others = segments.filter((s) => s.vendor_type !== 'modeled' && !s.path_parts[0]?.includes('Funnel'));
     const segmentOf = (b: number, s: number) => (s < 5 ? funnel(BRANDS[b]!, s)?.id : others[(b * 5 + s) % others.length]?.id) ?? null;
     const stamp = Date.now().toString(36);
-    const big = await api.journey(`Bench 4 x 10 ${stamp}`, BRANDS, 10, segmentOf);
-    const small = await api.journey(`Bench 1 x 1 ${stamp}`, ['Fizz Original'], 1, segmentOf);
-    const away = await api.journey(`Bench away ${stamp}`, ['Nobody'], 1, () => null);
+    const big = await makeJourney(api, `Bench 4 x 10 ${stamp}`, BRANDS, 10, segmentOf);
+    const small = await makeJourney(api, `Bench 1 x 1 ${stamp}`, ['Fizz Original'], 1, segmentOf);
+    const away = await makeJourney(api, `Bench away ${stamp}`, ['Nobody'], 1, () => null);
 
     // Each journey once, so it and its counts are in the query cache.
     await page.goto(`${JOURNEY}/${away.id}`);

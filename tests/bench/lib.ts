@@ -104,3 +104,77 @@ export const outboxLeft = (page: Page) => page.evaluate(() => new Promise<number
     };
   };
 }));
+
+export interface BenchSegment {
+  id: number;
+  name: string;
+  path_parts: string[];
+  vendor_type: string;
+  deleted: boolean;
+}
+
+export interface BenchChart {
+  id: number;
+  name: string;
+  version: number;
+  markets: { id: number; name: string; sub_markets: { id: number; name: string }[] }[];
+}
+
+/**
+ * The API with the page's session (its cookie and CSRF token) in one context: what the render
+ * benches use to make their charts and journeys before they time the page drawing them.
+ */
+export async function sessionApi(page: Page, base: string, context: string) {
+  const csrf = (await page.evaluate(() => localStorage.getItem('csrfToken'))) ?? '';
+  const headers = { 'x-csrf-token': csrf, 'x-context': context };
+  const post = async <T>(url: string, data: unknown, status = 0): Promise<T> => {
+    const res = await page.request.post(`${base}${url}`, { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data });
+    const text = await res.text();
+    if (!res.ok() || !text || (status && res.status() !== status)) throw new Error(`POST ${url}: ${res.status()} ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  };
+  const get = async <T>(url: string): Promise<T> => {
+    const res = await page.request.get(`${base}${url}`, { headers });
+    if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  /** The region's live segments; null (503) until the demo data is ready. */
+  const segments = async (): Promise<BenchSegment[] | null> => {
+    const res = await page.request.get(`${base}/api/segments?region=us&per_page=200`, { headers });
+    if (res.status() === 503) return null;
+    if (!res.ok()) throw new Error(`GET /api/segments: ${res.status()}`);
+    return ((await res.json()) as { data: BenchSegment[] }).data.filter((s) => !s.deleted);
+  };
+  return {
+    post,
+    get,
+    /** Waits (up to 180 s) for the demo data, then gives its live segments. */
+    async waitForSegments(): Promise<BenchSegment[]> {
+      const t0 = performance.now();
+      for (;;) {
+        const live = await segments();
+        if (live) return live;
+        if (performance.now() - t0 > 180_000) throw new Error('the demo data was not ready within 180 s');
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    },
+    /** A Grow chart of `markets` x `audiences`, each audience naming one of `segmentIds` in turn. */
+    async chart(name: string, markets: number, audiences: number, segmentIds: number[]): Promise<BenchChart> {
+      let chart = await post<BenchChart>('/api/mekkos', { name });
+      for (let m = 1; m <= markets; m++) {
+        chart = await post<BenchChart>(`/api/mekkos/${chart.id}/markets`, { name: `Market ${m}`, version: chart.version });
+        const marketId = chart.markets.at(-1)!.id;
+        for (let a = 1; a <= audiences; a++) {
+          const segment = segmentIds[((m - 1) * audiences + a - 1) % segmentIds.length];
+          chart = await post<BenchChart>(`/api/mekkos/${chart.id}/markets/${marketId}/audiences`, {
+            name: `M${m} Audience ${a}`, population: String(1_000_000 + 100_000 * a), matched_short_id: segment, version: chart.version,
+          });
+        }
+      }
+      return chart;
+    },
+  };
+}
+
+/** Segments a matched audience may name: every vendor's but the modeled one's. */
+export const matchedIds = (segments: readonly BenchSegment[]) => segments.filter((s) => s.vendor_type !== 'modeled').map((s) => s.id);

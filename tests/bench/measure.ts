@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addMonths, monthIndex, monthKey, monthOf, OUTCOMES_TEXT, toServerMonth, type YearMonth } from '../../src/shared/rules/outcomes';
-import { fmt, launchChromium, logIn, median, p90, ROOT, startDemoServer, stop } from './lib';
+import { fmt, launchChromium, logIn, matchedIds, median, p90, ROOT, sessionApi, startDemoServer, stop, type BenchChart as Chart } from './lib';
 
 const DATA_DIR = path.join(ROOT, '.tmp/bench-measure-data');
 const PORT = Number(process.env.MEASURE_BENCH_PORT ?? 8298);
@@ -30,87 +30,35 @@ const TARGET_MS = 300;
 /** The range: the current month and the 12 before it. */
 const MONTHS = 13;
 
-interface Chart {
-  id: number;
-  name: string;
-  version: number;
-  markets: { id: number; name: string; sub_markets: { id: number }[] }[];
+type Api = Awaited<ReturnType<typeof sessionApi>>;
+
+/**
+ * A past month's timeframe with figures for every market and audience: a rising line near the
+ * audiences' populations (the current month's Total Population), so no segment is empty.
+ */
+async function addTimeframe(api: Api, chart: Chart, month: YearMonth, step: number): Promise<void> {
+  const figures = (base: number) => ({ total: base * 60 + step * 5_000, matched: base * 3 + step * 300, modeled: base * 5 + step * 500 });
+  const submarkets = chart.markets.flatMap((m, i) => m.sub_markets.map((a, j) => ({ sub_market_id: a.id, market_id: m.id, ...figures(20_000 + 1_000 * i + 100 * j) })));
+  const markets = chart.markets.map((m) => {
+    const own = submarkets.filter((s) => s.market_id === m.id);
+    return { market_id: m.id, total: own.reduce((a, s) => a + s.total, 0), matched: own.reduce((a, s) => a + s.matched, 0), modeled: own.reduce((a, s) => a + s.modeled, 0) };
+  });
+  await api.post(`/api/mekkos/${chart.id}/outcome-timeframes`, {
+    outcome_timeframe: {
+      year: month.year,
+      month: toServerMonth(month.month),
+      total: markets.reduce((a, m) => a + m.total, 0),
+      matched: markets.reduce((a, m) => a + m.matched, 0),
+      modeled: markets.reduce((a, m) => a + m.modeled, 0),
+      market_outcomes_attributes: markets,
+      submarket_outcomes_attributes: submarkets,
+    },
+  }, 201);
 }
 
-/** The Grow and Outcomes APIs with the page's session (cookie and CSRF token). */
-async function api(page: Page) {
-  const csrf = (await page.evaluate(() => localStorage.getItem('csrfToken'))) ?? '';
-  const headers = { 'x-csrf-token': csrf, 'x-context': CONTEXT };
-  const post = async <T>(url: string, data: unknown, status = 0): Promise<T> => {
-    const res = await page.request.post(`${BASE}${url}`, { headers: { ...headers, 'x-request-id': crypto.randomUUID() }, data });
-    const text = await res.text();
-    if (!res.ok() || (status && res.status() !== status)) throw new Error(`POST ${url}: ${res.status()} ${text}`);
-    return (JSON.parse(text) as { data: T }).data;
-  };
-  return {
-    /** Live segments a matched audience may name (not the modeled vendor's); null (503) until the demo data is ready. */
-    async matchedSegments(): Promise<number[] | null> {
-      const res = await page.request.get(`${BASE}/api/segments?region=us&per_page=200`, { headers });
-      if (res.status() === 503) return null;
-      if (!res.ok()) throw new Error(`GET /api/segments: ${res.status()}`);
-      const { data } = (await res.json()) as { data: { id: number; vendor_type: string; deleted: boolean }[] };
-      return data.filter((s) => !s.deleted && s.vendor_type !== 'modeled').map((s) => s.id);
-    },
-    /** A chart of `markets` x `audiences`, each audience naming one of `segments` in turn. */
-    async chart(name: string, markets: number, audiences: number, segments: number[]): Promise<Chart> {
-      let chart = await post<Chart>('/api/mekkos', { name });
-      for (let m = 1; m <= markets; m++) {
-        chart = await post<Chart>(`/api/mekkos/${chart.id}/markets`, { name: `Market ${m}`, version: chart.version });
-        const marketId = chart.markets.at(-1)!.id;
-        for (let a = 1; a <= audiences; a++) {
-          const segment = segments[((m - 1) * audiences + a - 1) % segments.length];
-          chart = await post<Chart>(`/api/mekkos/${chart.id}/markets/${marketId}/audiences`, {
-            name: `M${m} Audience ${a}`, population: String(1_000_000 + 100_000 * a), matched_short_id: segment, version: chart.version,
-          });
-        }
-      }
-      return chart;
-    },
-    /**
-     * A past month's timeframe with figures for every market and audience: a rising line near the
-     * audiences' populations (the current month's Total Population), so no segment is empty.
-     */
-    async timeframe(chart: Chart, month: YearMonth, step: number): Promise<void> {
-      const figures = (base: number) => ({ total: base * 60 + step * 5_000, matched: base * 3 + step * 300, modeled: base * 5 + step * 500 });
-      const submarkets = chart.markets.flatMap((m, i) => m.sub_markets.map((a, j) => ({ sub_market_id: a.id, market_id: m.id, ...figures(20_000 + 1_000 * i + 100 * j) })));
-      const markets = chart.markets.map((m) => {
-        const own = submarkets.filter((s) => s.market_id === m.id);
-        return { market_id: m.id, total: own.reduce((a, s) => a + s.total, 0), matched: own.reduce((a, s) => a + s.matched, 0), modeled: own.reduce((a, s) => a + s.modeled, 0) };
-      });
-      await post(`/api/mekkos/${chart.id}/outcome-timeframes`, {
-        outcome_timeframe: {
-          year: month.year,
-          month: toServerMonth(month.month),
-          total: markets.reduce((a, m) => a + m.total, 0),
-          matched: markets.reduce((a, m) => a + m.matched, 0),
-          modeled: markets.reduce((a, m) => a + m.modeled, 0),
-          market_outcomes_attributes: markets,
-          submarket_outcomes_attributes: submarkets,
-        },
-      }, 201);
-    },
-    /** The server's current month (what the page's range ends at). */
-    async today(chart: Chart): Promise<YearMonth> {
-      const res = await page.request.get(`${BASE}/api/mekkos/${chart.id}/outcome-timeframes`, { headers });
-      if (!res.ok()) throw new Error(`GET outcome-timeframes: ${res.status()} ${await res.text()}`);
-      return ((await res.json()) as { meta: { today: YearMonth } }).meta.today;
-    },
-  };
-}
-
-async function waitForSegments(a: Awaited<ReturnType<typeof api>>): Promise<number[]> {
-  const t0 = performance.now();
-  for (;;) {
-    const segments = await a.matchedSegments();
-    if (segments) return segments;
-    if (performance.now() - t0 > 180_000) throw new Error('the demo data was not ready within 180 s');
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
+/** The server's current month (what the page's range ends at). */
+async function serverToday(api: Api, chart: Chart): Promise<YearMonth> {
+  return (await api.get<{ meta: { today: YearMonth } }>(`/api/mekkos/${chart.id}/outcome-timeframes`)).meta.today;
 }
 
 /**
@@ -168,15 +116,15 @@ async function main() {
     await page.addInitScript(`globalThis.rangeDrawn = ${rangeDrawn.toString()}`);
     await logIn(page, BASE);
 
-    const a = await api(page);
-    const segments = await waitForSegments(a);
+    const a = await sessionApi(page, BASE, CONTEXT);
+    const segments = matchedIds(await a.waitForSegments());
     const stamp = Date.now().toString(36);
     const big = await a.chart(`Bench 6 x 5 ${stamp}`, 6, 5, segments);
     const small = await a.chart(`Bench 1 x 1 ${stamp}`, 1, 1, segments);
-    const today = await a.today(big);
+    const today = await serverToday(a, big);
     if (monthIndex(today) !== monthIndex(monthOf(new Date()))) console.log(`  (the server's month is ${monthKey(today)})`);
     for (const chart of [big, small]) {
-      for (let back = MONTHS - 1; back >= 1; back--) await a.timeframe(chart, addMonths(today, -back), MONTHS - back);
+      for (let back = MONTHS - 1; back >= 1; back--) await addTimeframe(a, chart, addMonths(today, -back), MONTHS - back);
     }
 
     const cases = [
