@@ -8,12 +8,15 @@ interface Props {
   label: string;
   context: string;
   region: string;
-  /** Modeled pickers list the modeled vendor's segments; matched pickers every other vendor's. */
-  kind: 'matched' | 'modeled';
+  /**
+   * Modeled pickers list the modeled vendor's segments; matched pickers every other vendor's;
+   * 'any' (the site-visit segment mapper) every vendor's, zero-count ones included.
+   */
+  kind: 'matched' | 'modeled' | 'any';
   value: number | null;
   /** What is known of the chosen segment (its path, offline): from the chart, or from the pick. */
   known: Pick<GrowSegment, 'path_parts' | 'deleted'> | undefined;
-  onChange: (segment: { id: number; name: string; path_parts: string[]; people: number } | null) => void;
+  onChange: (segment: { id: number; identifier: string; name: string; path_parts: string[]; people: number } | null) => void;
 }
 
 /** A single-select segment picker with search and a clear button (spec 3 §2.4, §5): Grow's audiences and Journey's cells. */
@@ -23,7 +26,7 @@ export function SegmentPicker({ label, context, region, kind, value, known, onCh
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
   const results = useQuery({ ...segmentSearchQueryOptions(context, region, query), enabled: open });
-  const options = (results.data ?? []).filter((s) => !s.deleted && (kind === 'modeled' ? s.vendor_type === 'modeled' : s.vendor_type !== 'modeled'));
+  const options = (results.data ?? []).filter((s) => !s.deleted && (kind === 'any' || (kind === 'modeled') === (s.vendor_type === 'modeled')));
   const chosenName = value === null ? 'None' : known ? known.path_parts.join(' > ') : `Segment ${value}`;
   return (
     <div className="field segment-picker">
@@ -42,7 +45,7 @@ export function SegmentPicker({ label, context, region, kind, value, known, onCh
           <ul role="listbox" aria-label={`${label} results`} className="segment-picker__results">
             {options.map((s) => (
               <li key={s.id} role="option" aria-selected={s.id === value}>
-                <button type="button" className="segment-picker__option" onClick={() => { onChange({ id: s.id, name: s.name, path_parts: s.path_parts, people: s.count.people[region] ?? 0 }); setOpen(false); }}>
+                <button type="button" className="segment-picker__option" onClick={() => { onChange({ id: s.id, identifier: s.identifier, name: s.name, path_parts: s.path_parts, people: s.count.people[region] ?? 0 }); setOpen(false); }}>
                   <span>{s.path_parts.join(' > ')}</span>
                   <span className="segment-picker__meta">{s.vendor_name} · {(s.count.people[region] ?? 0).toLocaleString('en-US')} people</span>
                 </button>
