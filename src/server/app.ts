@@ -38,6 +38,7 @@ import comparisonRoutes from './modules/comparisons/comparisons-routes';
 import journeyRoutes from './modules/journeys/journeys-routes';
 import outcomeRoutes from './modules/outcomes/outcomes-routes';
 import discussionRoutes from './modules/discussions/discussions-routes';
+import clientRoutes from './modules/clients/clients-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(journeyRoutes);
   await app.register(outcomeRoutes);
   await app.register(discussionRoutes);
+  await app.register(clientRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);
