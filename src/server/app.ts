@@ -39,6 +39,9 @@ import journeyRoutes from './modules/journeys/journeys-routes';
 import outcomeRoutes from './modules/outcomes/outcomes-routes';
 import discussionRoutes from './modules/discussions/discussions-routes';
 import clientRoutes from './modules/clients/clients-routes';
+import roleRoutes from './modules/roles/roles-routes';
+import userRoutes from './modules/users/users-routes';
+import invitationRoutes from './modules/auth/invitation-routes';
 import './types';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -128,6 +131,9 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(outcomeRoutes);
   await app.register(discussionRoutes);
   await app.register(clientRoutes);
+  await app.register(roleRoutes);
+  await app.register(userRoutes);
+  await app.register(invitationRoutes);
   await registerOpenApiRoute(app);
 
   if (serveClient) await app.register(staticClient);

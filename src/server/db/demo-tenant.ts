@@ -143,25 +143,55 @@ const requestable: Resource[] = ['index_report'];
 /** Analysts activate audiences and refresh or cancel them (issue 14); deleting is not a thing activations have. */
 const activating: Resource[] = ['ams_activation'];
 
-export const DEMO_ROLES: { name: string; isAdmin: boolean; grants: Grant[] }[] = [
+/** A role the seed writes when no role has its name (roles are data: an administrator's edits stay). */
+export interface DemoRole {
+  name: string;
+  description: string;
+  isAdmin: boolean;
+  grants: Grant[];
+}
+
+const analystGrants: Grant[] = insightResources.map((resource) => {
+  const edit = editable.includes(resource);
+  const activate = activating.includes(resource);
+  return { resource, read: true, create: edit || activate || requestable.includes(resource), update: edit || activate, destroy: edit };
+});
+const crud = (resource: Resource): Grant => ({ resource, create: true, read: true, update: true, destroy: true });
+/** What a client's own administrator manages: its brands and products, its users, its toolbox. */
+const clientAdminResources: Resource[] = ['brands', 'products', 'users', 'toolbox_client_configuration'];
+
+/**
+ * The default roles (issue 19: the permission matrix as data). The seed writes a role only when
+ * none has its name, marked built_in; from then on it is the administrators' to edit.
+ */
+export const DEMO_ROLES: DemoRole[] = [
   {
     name: 'Admin',
+    description: 'Everything, in every client it is given.',
     isAdmin: true,
-    grants: RESOURCES.map((resource) => ({ resource, create: true, read: true, update: true, destroy: true })),
+    grants: RESOURCES.map(crud),
   },
   {
     name: 'Analyst',
+    description: 'Reads every insight; makes and edits charts, journeys, personas, audiences and comparisons.',
     isAdmin: false,
-    grants: insightResources.map((resource) => {
-      const edit = editable.includes(resource);
-      const activate = activating.includes(resource);
-      return { resource, read: true, create: edit || activate || requestable.includes(resource), update: edit || activate, destroy: edit };
-    }),
+    grants: analystGrants,
   },
   {
     name: 'Viewer',
+    description: 'Reads every insight, changes nothing.',
     isAdmin: false,
     grants: insightResources.filter((r) => r !== 'molecula_access').map((resource) => ({ resource, read: true })),
+  },
+  {
+    name: 'Client Admin',
+    description: "An analyst who also manages the client's brands, products, users and toolbox.",
+    isAdmin: false,
+    grants: [
+      ...analystGrants.filter((g) => !clientAdminResources.includes(g.resource)),
+      ...clientAdminResources.map(crud),
+      { resource: 'roles', read: true },
+    ],
   },
 ];
 
@@ -169,6 +199,15 @@ export const DEMO_USERS = [
   { email: 'admin@demo.test', firstName: 'Dana', lastName: 'Whitfield', role: 'Admin', slugs: ['*'], loginUserId: 'dwhitfield' },
   { email: 'analyst@acme.test', firstName: 'Priya', lastName: 'Raman', role: 'Analyst', slugs: ['acme'], loginUserId: 'praman' },
   { email: 'viewer@globex.test', firstName: 'Sam', lastName: 'Okafor', role: 'Viewer', slugs: ['globex'], loginUserId: 'sokafor' },
+  { email: 'clientadmin@acme.test', firstName: 'Casey', lastName: 'Morgan', role: 'Client Admin', slugs: ['acme'], loginUserId: 'cmorgan' },
+] as const;
+
+/**
+ * Invited and not yet signed up: no password (they cannot log in), shown as a pending
+ * invitation on the users screen; an administrator sends them a new link from there.
+ */
+export const DEMO_INVITED_USERS = [
+  { email: 'jordan.lee@acme.test', firstName: 'Jordan', lastName: 'Lee', role: 'Viewer', slugs: ['acme/us'], invitedBy: 'clientadmin@acme.test' },
 ] as const;
 
 /** Recent audiences on acme's first product, so the home page's activity table has rows. */

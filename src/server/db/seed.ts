@@ -17,7 +17,8 @@ import {
   users,
 } from './schema';
 import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
-import { DEMO_AUDIENCES, DEMO_CLIENTS, DEMO_REGIONS, DEMO_ROLES, DEMO_USERS } from './demo-tenant';
+import { DEMO_AUDIENCES, DEMO_CLIENTS, DEMO_INVITED_USERS, DEMO_REGIONS, DEMO_ROLES, DEMO_USERS } from './demo-tenant';
+import { UNSET_PASSWORD_HASH } from '../modules/auth/invitation-service';
 import { seedGrowDemo, seedGrowDemoIfEmpty } from './seed-grow';
 import { seedActivationsDemo, seedActivationsDemoIfMissing } from './seed-activations';
 import { seedExploreDemo, seedExploreDemoIfEmpty } from './seed-explore';
@@ -76,28 +77,55 @@ async function seedHierarchy(tx: Executor) {
   }
 }
 
+/**
+ * The default roles and the demo users. A role is written only when no role has its name
+ * (roles are data: a restart never overwrites an administrator's edits); a user only when
+ * missing. Invited users get no password (UNSET_PASSWORD_HASH): they cannot log in until they
+ * set one through an invitation link.
+ */
 async function seedRolesAndUsers(tx: Executor, password: string) {
   for (const role of DEMO_ROLES) {
-    await tx.insert(roles).values({ name: role.name, isAdmin: role.isAdmin }).onConflictDoNothing();
-    const roleId = await idBy(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name)));
-    for (const g of role.grants) {
-      await tx
-        .insert(rolePermissions)
-        .values({ roleId, resource: g.resource, canCreate: !!g.create, canRead: !!g.read, canUpdate: !!g.update, canDestroy: !!g.destroy })
-        .onConflictDoNothing();
-    }
+    const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name));
+    if (existing) continue;
+    const roleId = await idBy(
+      tx.insert(roles).values({ name: role.name, description: role.description, isAdmin: role.isAdmin, builtIn: true }).returning({ id: roles.id }),
+    );
+    await tx.insert(rolePermissions).values(
+      role.grants.map((g) => ({ roleId, resource: g.resource, canCreate: !!g.create, canRead: !!g.read, canUpdate: !!g.update, canDestroy: !!g.destroy })),
+    );
   }
-  const passwordHash = await hash(password);
-  for (const u of DEMO_USERS) {
+  const emails = [...DEMO_USERS, ...DEMO_INVITED_USERS].map((u) => u.email);
+  const present = new Set((await tx.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((u) => u.email));
+  const missing = DEMO_USERS.filter((u) => !present.has(u.email));
+  const passwordHash = missing.length > 0 ? await hash(password) : UNSET_PASSWORD_HASH;
+  const userIdOf = (email: string) => idBy(tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`));
+  const grant = async (userId: number, role: string, slugs: readonly string[]) => {
+    const roleId = await idBy(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role)));
+    await tx.insert(userRoles).values({ userId, roleId }).onConflictDoNothing();
+    for (const slug of slugs) await tx.insert(userHierarchyPermissions).values({ userId, slug }).onConflictDoNothing();
+  };
+  for (const u of missing) {
     await tx
       .insert(users)
       .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash, loginUserId: u.loginUserId })
       .onConflictDoNothing();
-    const userId = await idBy(tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${u.email}`));
-    const roleId = await idBy(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, u.role)));
-    await tx.insert(userRoles).values({ userId, roleId }).onConflictDoNothing();
-    for (const slug of u.slugs) await tx.insert(userHierarchyPermissions).values({ userId, slug }).onConflictDoNothing();
+    await grant(await userIdOf(u.email), u.role, u.slugs);
   }
+  for (const u of DEMO_INVITED_USERS.filter((x) => !present.has(x.email))) {
+    const invitedBy = await userIdOf(u.invitedBy);
+    await tx
+      .insert(users)
+      .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash: UNSET_PASSWORD_HASH, invitedBy })
+      .onConflictDoNothing();
+    await grant(await userIdOf(u.email), u.role, u.slugs);
+  }
+}
+
+/** Whether every demo user (invited ones too) is there. */
+async function demoUsersPresent(db: Executor): Promise<boolean> {
+  const emails = [...DEMO_USERS, ...DEMO_INVITED_USERS].map((u) => u.email);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.email, emails));
+  return Number(row?.n) === emails.length;
 }
 
 async function seedAudiences(tx: Executor) {
@@ -122,16 +150,16 @@ async function seedAudiences(tx: Executor) {
 
 /** Writes the demo tenant; running it again changes nothing. Returns whether anything was missing. */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
-  const present = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
-  if (Number(present[0]?.n) === DEMO_USERS.length) {
-    const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
-    // A database seeded before Grow, activations or Explore existed still gets their demo rows.
-    if (acme) {
-      const charts = await seedGrowDemoIfEmpty(db);
-      const activations = await seedActivationsDemoIfMissing(db);
-      const personas = await seedExploreDemoIfEmpty(db);
-      return charts || activations || personas;
-    }
+  const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
+  // A database seeded before Grow, activations or Explore existed still gets their demo rows.
+  if (acme) {
+    // And one seeded before the Client Admin and the invited user gets them (and only the missing roles).
+    const people = !(await demoUsersPresent(db));
+    if (people) await db.transaction((tx) => seedRolesAndUsers(tx, password));
+    const charts = await seedGrowDemoIfEmpty(db);
+    const activations = await seedActivationsDemoIfMissing(db);
+    const personas = await seedExploreDemoIfEmpty(db);
+    return people || charts || activations || personas;
   }
   await db.transaction(async (tx) => {
     await seedHierarchy(tx);
@@ -140,6 +168,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     await seedGrowDemo(tx);
     await seedActivationsDemo(tx);
     await seedExploreDemo(tx);
+    await import('./demo-brands').then(({ seedBrandsDemo }) => seedBrandsDemo(tx));
   });
   return true;
 }

@@ -14,6 +14,7 @@ import { getOrCreateSecret } from './secret-repository';
 import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
 import { throttleLogin, type FailureCount } from './login-throttle';
+import { passwordIsSet } from './invitation-service';
 
 const timed = (c: { n: number; oldest: string | Date | null; newest: string | Date | null }): FailureCount => ({
   n: c.n,
@@ -59,7 +60,8 @@ export async function login(
   if (throttle.delayMs > 0) await sleep(throttle.delayMs);
 
   const user = await repo.findUserByEmail(db, input.email);
-  const ok = user?.active
+  // An invited user without a password yet is refused like an unknown one (invitation-service.ts).
+  const ok = user?.active && passwordIsSet(user.passwordHash)
     ? await verify(user.passwordHash, input.password).catch(() => false)
     : await verify(await getDummyHash(), input.password).then(() => false, () => false);
   if (!user || !ok) {

@@ -36,3 +36,17 @@ export function cacheSession(db: Db, auth: RequestAuth, ms: number) {
 export function forgetSession(db: Db, tokenHash: string) {
   cacheOf(db).delete(tokenHash);
 }
+
+/**
+ * Drops every cached session of these users, whether they act in it or are the administrator
+ * behind it: a change to their roles, grants, slugs or activity is seen on their next request
+ * in this process (others see it within the cache time).
+ */
+export function forgetUserSessions(db: Db, userIds: Iterable<number>) {
+  const ids = new Set(userIds);
+  if (ids.size === 0) return;
+  const cache = cacheOf(db);
+  for (const [tokenHash, { auth }] of cache) {
+    if (ids.has(auth.user.id) || (auth.parentUser !== null && ids.has(auth.parentUser.id))) cache.delete(tokenHash);
+  }
+}

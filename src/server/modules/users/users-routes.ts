@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '@shared/schemas/error';
+import { idParamsSchema } from '@shared/schemas/ids';
+import {
+  hierarchyPermissionsBodySchema,
+  hierarchyPermissionsResponseSchema,
+  hierarchySlugsResponseSchema,
+  userConflictSchema,
+  userCreateBodySchema,
+  userCreatedResponseSchema,
+  userIdParamsSchema,
+  userResponseSchema,
+  usersResponseSchema,
+  userUpdateBodySchema,
+} from '@shared/schemas/users';
+import type { Db, Executor } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { runIdempotent } from '../../lib/idempotency';
+import { forgetUserSessions } from '../auth/session-cache';
+import * as service from './users-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema };
+const IDEMPOTENT =
+  'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing.';
+const GUARDED =
+  ' Roles given or taken must grant nothing beyond the caller\'s own; slugs given or taken must lie within the caller\'s own (422).' +
+  ' The last active global administrator stays one (422). The user\'s next request uses the change.';
+const ONE_TIME =
+  ' Not replayed by X-Request-ID: the answer holds a one-time secret that is never stored (only its sha256 is).';
+
+/** Users and their hierarchy permissions (issue 19); global routes, scoped to the clients the caller may see. */
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db: Db = app.database.db;
+  const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, requestId: request.id });
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  /** Runs a user change and drops the user's cached sessions once it has committed. */
+  const changeUser = (request: FastifyRequest, reply: Parameters<typeof runIdempotent>[2], id: number, work: (s: service.WriteScope) => Promise<unknown>) =>
+    runIdempotent(app, request, reply, async (tx) => ({ body: { data: await work(scope(request, tx)) } }), async () => forgetUserSessions(db, [id]));
+
+  app.get('/api/users', {
+    config: { access: { resource: 'users', action: 'read' } },
+    schema: {
+      tags: ['users'],
+      summary: 'The users of the clients the caller may see (everyone for a caller with *), by name',
+      response: { 200: usersResponseSchema, ...errors },
+    },
+  }, async (request) => ({ data: await service.listUsers(db, request.auth!) }));
+
+  app.post('/api/users', {
+    config: { access: { resource: 'users', action: 'create' } },
+    schema: {
+      tags: ['users'],
+      summary: 'Invite a user: created without a password, with a one-time link (7 days) to set one',
+      description: `The link is in the answer and in the server log at info level.${GUARDED}${ONE_TIME}`,
+      body: userCreateBodySchema,
+      response: { 201: userCreatedResponseSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const paths = await service.hierarchyPaths(db, request.auth!);
+    const created = await db.transaction((tx) => service.createUser(paths, scope(request, tx), request.body.user, origin(request)));
+    request.log.info(`Invitation for ${created.user.email}: ${created.invitation.url}`);
+    return reply.code(201).send({ data: created.user, invitation: created.invitation });
+  });
+
+  app.post('/api/users/:id/invitation', {
+    config: { access: { resource: 'users', action: 'update' } },
+    schema: {
+      tags: ['users'],
+      summary: 'A new invitation link for a user who has not set a password (older links stop working)',
+      description: `Logged at info level like the first.${ONE_TIME}`,
+      params: idParamsSchema,
+      response: { 201: userCreatedResponseSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const sent = await db.transaction((tx) => service.reinvite(scope(request, tx), request.params.id, origin(request)));
+    request.log.info(`Invitation for ${sent.user.email}: ${sent.invitation.url}`);
+    return reply.code(201).send({ data: sent.user, invitation: sent.invitation });
+  });
+
+  app.put('/api/users/:id', {
+    config: { access: { resource: 'users', action: 'update' } },
+    schema: {
+      tags: ['users'],
+      summary: "Change a user's names, roles, slugs or activity (active false ends their sessions), based on version",
+      description: `${IDEMPOTENT}${GUARDED} A stale version is 409 with details.current.`,
+      params: idParamsSchema,
+      body: userUpdateBodySchema,
+      response: { 200: userResponseSchema, ...errors, 404: apiErrorSchema, 409: userConflictSchema },
+    },
+  }, async (request, reply) => {
+    const paths = request.body.user.slugs ? await service.hierarchyPaths(db, request.auth!) : new Set<string>();
+    return changeUser(request, reply, request.params.id, (s) => service.updateUser(paths, s, request.params.id, request.body.user, request.body.version));
+  });
+
+  app.get('/api/user-hierarchy-permissions/:userId', {
+    config: { access: { resource: 'users', action: 'read' } },
+    schema: {
+      tags: ['users'],
+      summary: "A user's hierarchy permissions",
+      params: userIdParamsSchema,
+      response: { 200: hierarchyPermissionsResponseSchema, ...errors, 404: apiErrorSchema },
+    },
+  }, async (request) => ({ data: { user_id: request.params.userId, slugs: await service.userSlugs(db, request.auth!, request.params.userId) } }));
+
+  app.get('/api/user-hierarchy-permissions/:userId/slugs', {
+    config: { access: { resource: 'users', action: 'read' } },
+    schema: {
+      tags: ['users'],
+      summary: "A user's hierarchy slugs",
+      params: userIdParamsSchema,
+      response: { 200: hierarchySlugsResponseSchema, ...errors, 404: apiErrorSchema },
+    },
+  }, async (request) => ({ data: await service.userSlugs(db, request.auth!, request.params.userId) }));
+
+  app.put('/api/user-hierarchy-permissions/:userId', {
+    config: { access: { resource: 'users', action: 'update' } },
+    schema: {
+      tags: ['users'],
+      summary: "Replace a user's hierarchy slugs",
+      description: `${IDEMPOTENT}${GUARDED} Added slugs must exist in the hierarchy.`,
+      params: userIdParamsSchema,
+      body: hierarchyPermissionsBodySchema,
+      response: { 200: hierarchyPermissionsResponseSchema, ...errors, 404: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const { userId } = request.params;
+    if (request.body.user_id !== userId) throw badRequest('user_id in the body must be the user in the path.');
+    const paths = await service.hierarchyPaths(db, request.auth!);
+    return changeUser(request, reply, userId, async (s) => {
+      const user = await service.setUserSlugs(paths, s, userId, request.body.slugs);
+      return { user_id: user.id, slugs: user.slugs };
+    });
+  });
+};
+export default userRoutes;
