@@ -130,6 +130,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(journeyRoutes);
   await app.register(outcomeRoutes);
   await app.register(discussionRoutes);
+  await app.register(import('./modules/brands/brands-routes'));
   await app.register(clientRoutes);
   await app.register(roleRoutes);
   await app.register(userRoutes);

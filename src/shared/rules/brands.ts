@@ -118,12 +118,12 @@ export function duplicateIndexes(names: readonly string[]): Set<number> {
 export interface BrandDraft {
   name: string;
   category?: string | null;
-  conversant_company_id: CompanyIdInput;
+  conversant_company_id?: CompanyIdInput;
 }
 
 export interface ProductDraft {
   name: string;
-  conversant_company_id: CompanyIdInput;
+  conversant_company_id?: CompanyIdInput;
   region_ids: readonly number[];
 }
 
