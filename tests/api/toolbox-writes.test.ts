@@ -221,7 +221,7 @@ describe('toolbox unit writes', async () => {
   });
 
   it('writes into the X-Context client only', async () => {
-    const res = await create(draft({ name: 'globex-unit' }), admin, { context: 'globex/us' });
+    const res = await create(draft({ name: 'globex-unit', feature_module_category: 'toolbox' }), admin, { context: 'globex/us' });
     expect(res.statusCode, res.body).toBe(200);
     expect(unitOf(res).client_slug).toBe('globex');
     const [globex] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'globex'));

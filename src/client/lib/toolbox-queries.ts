@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { canOpenIframedUnit } from '@shared/rules/access';
 import type { ResolvedContext } from '@shared/rules/context';
-import { toolboxUnitsResponseSchema, type ToolboxUnit } from '@shared/schemas/toolbox';
+import { toolboxCategoriesResponseSchema, toolboxUnitsResponseSchema, type ToolboxCategory, type ToolboxUnit } from '@shared/schemas/toolbox';
 import { api } from './api-client';
 import { entityListStore, readThrough } from './offline/read-through';
 
@@ -18,6 +18,17 @@ export const toolboxUnitsQueryOptions = (clientSlug: string) =>
       ),
     staleTime: 5 * 60_000,
     // The navigation simply shows no units when the list cannot be read.
+    meta: { handlesErrors: true },
+  });
+
+/** The client's toolbox categories in priority order (online writes; the list is kept with the query cache). */
+export const toolboxCategoriesQueryOptions = (clientSlug: string) =>
+  queryOptions({
+    queryKey: ['toolbox', 'categories', clientSlug],
+    queryFn: async ({ signal }): Promise<ToolboxCategory[]> =>
+      (await api(`/api/toolbox/categories/client/${encodeURIComponent(clientSlug)}`, toolboxCategoriesResponseSchema, { context: { client: clientSlug }, signal })).data,
+    staleTime: 5 * 60_000,
+    // The page says when they cannot be read.
     meta: { handlesErrors: true },
   });
 

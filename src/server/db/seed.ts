@@ -22,6 +22,7 @@ import { UNSET_PASSWORD_HASH } from '../modules/auth/invitation-service';
 import { seedGrowDemo, seedGrowDemoIfEmpty } from './seed-grow';
 import { seedActivationsDemo, seedActivationsDemoIfMissing } from './seed-activations';
 import { seedExploreDemo, seedExploreDemoIfEmpty } from './seed-explore';
+import { seedToolboxCategories } from './seed-toolbox';
 
 async function idBy<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
   const [row] = await rows;
@@ -163,6 +164,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   }
   await db.transaction(async (tx) => {
     await seedHierarchy(tx);
+    await seedToolboxCategories(tx);
     await seedRolesAndUsers(tx, password);
     await seedAudiences(tx);
     await seedGrowDemo(tx);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { versionConflictSchema } from './error';
-import { idParamsSchema, versionSchema } from './ids';
+import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
 
 /** A unit's own fields, as it is read. */
@@ -73,3 +73,74 @@ export type ToolboxUnitUpdateBody = z.infer<typeof toolboxUnitUpdateBodySchema>;
 
 /** Delete: the version the deletion was based on, as ?version=N. */
 export const toolboxUnitDeleteQuerySchema = z.object({ version: z.pipe(z.coerce.number(), versionSchema) });
+
+/** A toolbox category (spec 1 §3): a named section of the client's toolbox; units name it in feature_module_category. */
+export const toolboxCategorySchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  status: z.boolean(),
+  /** Position in the toolbox: lower first. */
+  priority: z.int(),
+  client_slug: z.string(),
+  version: z.int(),
+});
+export type ToolboxCategory = z.infer<typeof toolboxCategorySchema>;
+
+export const toolboxCategoriesResponseSchema = z.object({ data: z.array(toolboxCategorySchema) });
+export const toolboxCategoryResponseSchema = z.object({ data: toolboxCategorySchema });
+export const toolboxCategoryConflictSchema = versionConflictSchema(toolboxCategorySchema);
+export const toolboxCategoryParamsSchema = z.object({ clientSlug: text(64, { min: 1 }) });
+
+const prioritySchema = z.int().check(z.gte(0, 'A priority must be 0 or more'), z.lte(1_000_000, 'A priority must be at most 1000000'));
+
+/** A category's name as a write sends it: the length rule with its message is rules/toolbox.ts's. */
+const categoryNameSchema = text(1000);
+
+/** Create: a name, and optionally where it goes; an id is ignored and status forced true (spec 1 §5). */
+export const toolboxCategoryBodySchema = z.object({
+  name: categoryNameSchema,
+  id: z.optional(z.nullable(z.int())),
+  status: z.optional(z.boolean()),
+  /** Default: after every other category. */
+  priority: z.optional(prioritySchema),
+  /** When sent, it must be the X-Context client. */
+  client_slug: z.optional(text(64)),
+});
+export type ToolboxCategoryBody = z.infer<typeof toolboxCategoryBodySchema>;
+
+/** Rename (its units follow), show or hide, or move: based on `version`. */
+export const toolboxCategoryUpdateBodySchema = z.object({
+  name: categoryNameSchema,
+  status: z.optional(z.boolean()),
+  priority: z.optional(prioritySchema),
+  version: versionSchema,
+  id: z.optional(z.nullable(z.int())),
+  client_slug: z.optional(text(64)),
+});
+export type ToolboxCategoryUpdateBody = z.infer<typeof toolboxCategoryUpdateBodySchema>;
+
+/** The new order (spec 1 §7): each category's id and priority; the path's id, the one moved, must be among them. */
+export const toolboxCategoryBulkBodySchema = z.array(z.object({ id: idSchema, priority: prioritySchema })).check(
+  z.minLength(1, 'Send at least one category'),
+  z.maxLength(1000, 'Send at most 1000 categories'),
+);
+export type ToolboxCategoryBulkBody = z.infer<typeof toolboxCategoryBulkBodySchema>;
+
+/** Delete: optionally the version it was based on, as ?version=N (a stale one is a 409). */
+export const toolboxCategoryDeleteQuerySchema = z.object({ version: z.optional(z.pipe(z.coerce.number(), versionSchema)) });
+
+/** The details of the 409 IN_USE of deleting a category that units still name: the units. */
+export const toolboxCategoryInUseDetailsSchema = z.object({ units: z.array(z.object({ id: z.int(), name: z.string() })) });
+
+/** What GET /api/auth/sso-token/validate answers for a valid token (the unit's server calls it). */
+export const ssoValidationResponseSchema = z.object({
+  data: z.object({
+    valid: z.literal(true),
+    user: z.object({ id: z.int(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+    expires_at: z.string(),
+    /** The product's context when the token was issued, as slugs; null without one. */
+    context: z.nullable(z.object({ client: z.string(), region: z.nullable(z.string()), brand: z.nullable(z.string()), product: z.nullable(z.string()) })),
+  }),
+});
+export type SsoValidation = z.infer<typeof ssoValidationResponseSchema>['data'];
+export const ssoValidationQuerySchema = z.object({ token: text(4096, { min: 1 }) });

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { CATEGORY_ORDER } from '@shared/constants';
-import { ALL_REGIONS, normalizeUnit, validateUnit, type FieldIssue } from '@shared/rules/toolbox';
+import { ALL_REGIONS, categoryTitle, findCategoryName, normalizeUnit, validateUnit, type FieldIssue } from '@shared/rules/toolbox';
 import type { Region } from '@shared/schemas/hierarchy';
 import type { UnitFields, UnitView } from './unit-commands';
 
@@ -9,19 +8,25 @@ interface Props {
   /** The unit to edit, or null to add one. */
   unit: UnitView | null;
   regions: readonly Region[];
+  /** The client's category names in priority order: the unit's category is one of them, or none. */
+  categories: readonly string[];
   otherNames: readonly string[];
   onSave: (fields: UnitFields) => void;
   onClose: () => void;
 }
 
-const EMPTY: UnitFields = { name: '', url: '', region_ids: [ALL_REGIONS], use_client_hierarchy: false, feature_module_category: 'toolbox', iframed: false };
+const EMPTY: UnitFields = { name: '', url: '', region_ids: [ALL_REGIONS], use_client_hierarchy: false, feature_module_category: null, iframed: false };
 
 /** Add or edit a toolbox unit; the same rules (and messages) as the server check it before it is queued. */
-export function UnitFormDialog({ unit, regions, otherNames, onSave, onClose }: Props) {
+export function UnitFormDialog({ unit, regions, categories, otherNames, onSave, onClose }: Props) {
   const id = useId();
   const [fields, setFields] = useState<UnitFields>(() => (unit
-    ? { name: unit.name, url: unit.url, region_ids: unit.region_ids, use_client_hierarchy: unit.use_client_hierarchy, feature_module_category: unit.feature_module_category, iframed: unit.iframed }
-    : EMPTY));
+    ? {
+      name: unit.name, url: unit.url, region_ids: unit.region_ids, use_client_hierarchy: unit.use_client_hierarchy, iframed: unit.iframed,
+      // As the category spells it, so the select shows it; a name no category has stays, and the rules say so.
+      feature_module_category: unit.feature_module_category === null ? null : (findCategoryName(categories, unit.feature_module_category) ?? unit.feature_module_category),
+    }
+    : { ...EMPTY, feature_module_category: categories[0] ?? null }));
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const set = <K extends keyof UnitFields>(key: K, value: UnitFields[K]) => setFields((f) => ({ ...f, [key]: value }));
   const messageOf = (field: FieldIssue['field']) => issues.filter((i) => i.field === field).map((i) => i.message).join(' ');
@@ -30,7 +35,7 @@ export function UnitFormDialog({ unit, regions, otherNames, onSave, onClose }: P
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const draft = normalizeUnit({ ...fields, status: unit?.status ?? true });
-    const found = validateUnit(draft, { regionIds: regions.map((r) => String(r.id)), otherNames });
+    const found = validateUnit(draft, { regionIds: regions.map((r) => String(r.id)), otherNames, categories });
     setIssues(found);
     if (found.length === 0) onSave(draft);
   };
@@ -61,11 +66,18 @@ export function UnitFormDialog({ unit, regions, otherNames, onSave, onClose }: P
               {errorText('url')}
             </div>
             <div className="field">
-              <label htmlFor={`${id}-category`}>Navigation category</label>
-              <select id={`${id}-category`} value={fields.feature_module_category ?? ''} onChange={(e) => set('feature_module_category', e.target.value || null)}>
+              <label htmlFor={`${id}-category`}>Category</label>
+              <select
+                id={`${id}-category`} value={fields.feature_module_category ?? ''} onChange={(e) => set('feature_module_category', e.target.value || null)}
+                {...errorProps('feature_module_category')}
+              >
                 <option value="">None</option>
-                {CATEGORY_ORDER.map((c) => <option key={c} value={c}>{`${c.charAt(0).toUpperCase()}${c.slice(1)}`}</option>)}
+                {categories.map((c) => <option key={c} value={c}>{categoryTitle(c)}</option>)}
+                {fields.feature_module_category !== null && !categories.includes(fields.feature_module_category)
+                  ? <option value={fields.feature_module_category}>{fields.feature_module_category}</option>
+                  : null}
               </select>
+              {errorText('feature_module_category')}
             </div>
             <fieldset className="field" {...errorProps('region_ids')}>
               <legend>Regions</legend>

@@ -12,10 +12,14 @@ import {
   providersResponseSchema,
   selfResponseSchema,
 } from '@shared/schemas/auth';
-import { apiErrorSchema } from '@shared/schemas/error';
+import { apiErrorSchema, ERROR_CODES } from '@shared/schemas/error';
+import { ssoValidationQuerySchema, ssoValidationResponseSchema } from '@shared/schemas/toolbox';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
 import * as service from './auth-service';
+
+/** The one answer for any token that does not sign its user on: it does not say why. */
+const SSO_TOKEN_INVALID = 'This sign-on token is not valid or has expired.';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -91,9 +95,27 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
     schema: { tags: ['auth'], summary: 'A token for embedded toolbox units, in the sso-token header', response: { 200: z.string(), ...errors } },
   }, async (request, reply) => {
     const auth = mustAuth(request.auth);
-    const token = await service.issueSsoToken(db, auth);
+    // With an X-Context, the token carries it: the unit learns the context its user was in.
+    const token = await service.issueSsoToken(db, auth, request.ctx);
     reply.header(HEADERS.ssoToken, token).type('text/plain');
     return token;
+  });
+
+  app.get('/api/auth/sso-token/validate', {
+    // Public: an embedded unit's server calls it with the token its page was sent, not with a session.
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: "Check an embedded unit's sign-on token: its user, expiry and context, or 401",
+      querystring: ssoValidationQuerySchema,
+      response: { 200: ssoValidationResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const validation = await service.validateSsoToken(db, request.query.token);
+    if (!validation) throw new AppError(401, ERROR_CODES.unauthenticated, SSO_TOKEN_INVALID);
+    // Nothing in between keeps an answer about a token.
+    reply.header('cache-control', 'no-store');
+    return { data: validation };
   });
 
   app.get('/api/auth/authorize', {

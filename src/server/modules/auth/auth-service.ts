@@ -1,13 +1,14 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { TEXT } from '@shared/constants';
 import type { DataSource, SessionUser, User } from '@shared/schemas/auth';
+import type { SsoValidation } from '@shared/schemas/toolbox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { AuthUser, RequestAuth } from '../../types';
+import type { AuthUser, RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import * as repo from './auth-repository';
 import { getOrCreateSecret } from './secret-repository';
@@ -225,16 +226,65 @@ export async function reload(db: Db, auth: RequestAuth): Promise<RequestAuth> {
   return next;
 }
 
+/** How long an embedded unit's sign-on token is good for. */
+export const SSO_TOKEN_TTL_SECONDS = 300;
+
+interface SsoPayload {
+  sub: number;
+  email: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+  /** The product's context (slugs) when the token was issued, when the call named one. */
+  ctx?: SsoValidation['context'];
+}
+
+const ssoSignature = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
+
 /**
- * A short-lived token for embedded toolbox units: the user and an expiry, signed with the
- * deployment's secret, so a unit's backend can verify it and it never exposes the session.
+ * A short-lived token for embedded toolbox units: the user, an expiry and the context it was
+ * issued in, signed with the deployment's secret, so a unit's backend can verify it (through
+ * GET /api/auth/sso-token/validate) and it never exposes the session.
  */
-export async function issueSsoToken(db: Db, auth: RequestAuth): Promise<string> {
+export async function issueSsoToken(db: Db, auth: RequestAuth, ctx: RequestContext | null = null): Promise<string> {
   const secret = await getOrCreateSecret(db, 'sso-token');
-  const payload = Buffer.from(
-    JSON.stringify({ sub: auth.user.id, email: auth.user.email, exp: Math.floor(Date.now() / 1000) + 300 }),
-  ).toString('base64url');
-  return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+  const body: SsoPayload = { sub: auth.user.id, email: auth.user.email, exp: Math.floor(Date.now() / 1000) + SSO_TOKEN_TTL_SECONDS };
+  if (ctx) body.ctx = { client: ctx.clientSlug, region: ctx.regionSlug ?? null, brand: ctx.brandSlug ?? null, product: ctx.productSlug ?? null };
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  return `${payload}.${ssoSignature(secret, payload).toString('base64url')}`;
+}
+
+function parseSsoPayload(payload: string): SsoPayload | null {
+  try {
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<SsoPayload> | null;
+    if (!body || !Number.isSafeInteger(body.sub) || typeof body.exp !== 'number') return null;
+    return body as SsoPayload;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a unit's server learns from a token: whose it is (an active user), when it expires and
+ * its context; null for a token that is malformed, not signed by this deployment, expired, or
+ * whose user is gone or deactivated. The signature is compared in constant time.
+ */
+export async function validateSsoToken(db: Db, token: string, now = Date.now()): Promise<SsoValidation | null> {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
+  const [payload, signature] = parts as [string, string];
+  const expected = ssoSignature(await getOrCreateSecret(db, 'sso-token'), payload);
+  const sent = Buffer.from(signature, 'base64url');
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return null;
+  const body = parseSsoPayload(payload);
+  if (!body || body.exp * 1000 <= now) return null;
+  const user = await repo.findUserById(db, body.sub);
+  if (!user || !user.active) return null;
+  return {
+    valid: true,
+    user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName },
+    expires_at: new Date(body.exp * 1000).toISOString(),
+    context: body.ctx ?? null,
+  };
 }
 
 /** Removes expired sessions and login failures older than the rate-limit window. */

@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { runIdempotent } from '../../lib/idempotency';
+import categoryRoutes from './category-routes';
 import * as service from './toolbox-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
@@ -24,6 +25,7 @@ const IDEMPOTENT =
 const VERSIONED = ' A write based on an older version is refused with 409 and the current unit in error.details.current.';
 
 const toolboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(categoryRoutes);
   const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, ctx: request.ctx!, requestId: request.id });
 
   app.get('/api/toolbox/units/type/:type/client/:clientSlug', {

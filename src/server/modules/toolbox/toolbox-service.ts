@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../db/errors';
 import { AppError, forbidden } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
+import { lockCategoryNamed } from './category-repository';
 import * as repo from './toolbox-repository';
 
 /** A write's transaction, caller and X-Context client. */
@@ -59,14 +60,16 @@ async function valuesOf(scope: WriteScope, draft: UnitDraft & { use_client_hiera
   const regionIds = await repo.clientRegionIds(scope.tx, scope.ctx.clientId);
   // The one name that matters: this one, if another unit of the client has it (an indexed lookup).
   const otherNames = (await repo.nameTaken(scope.tx, scope.ctx.clientId, unit.name, exceptId)) ? [unit.name] : [];
-  const issues = validateUnit(unit, { regionIds, otherNames });
+  // The one category that matters, as the client spells it; held so it is not renamed or deleted under this write.
+  const category = unit.feature_module_category === null ? null : await lockCategoryNamed(scope.tx, scope.ctx.clientId, unit.feature_module_category);
+  const issues = validateUnit(unit, { regionIds, otherNames, categories: category === null ? [] : [category] });
   if (issues.length > 0) throw invalid(issues);
   return {
     name: unit.name,
     status: unit.status,
     regionIds: [...unit.region_ids],
     useClientHierarchy: unit.use_client_hierarchy,
-    featureModuleCategory: unit.feature_module_category,
+    featureModuleCategory: category,
     iframed: unit.iframed,
     url: unit.url,
   };
