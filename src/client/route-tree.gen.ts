@@ -16,6 +16,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as AppHealthRouteImport } from './routes/_app.health'
 import { Route as AppHomeRouteImport } from './routes/_app.home'
 import { Route as AppNoticeRouteImport } from './routes/_app.notice'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as AppClientHomeRouteImport } from './routes/_app.$client.home'
 import { Route as AppClientRegionHomeRouteImport } from './routes/_app.$client.$region.home'
 import { Route as AppClientBrandsAdminRouteImport } from './routes/_app.$client.brands.admin'
@@ -23,6 +24,8 @@ import { Route as AppGlobalAdminIndexRouteImport } from './routes/_app.global.ad
 import { Route as AppGlobalAdminClientsRouteImport } from './routes/_app.global.admin.clients'
 import { Route as AppGlobalAdminDashboardRouteImport } from './routes/_app.global.admin.dashboard'
 import { Route as AppGlobalAdminRegionsRouteImport } from './routes/_app.global.admin.regions'
+import { Route as AppGlobalAdminRolesRouteImport } from './routes/_app.global.admin.roles'
+import { Route as AppGlobalAdminUsersRouteImport } from './routes/_app.global.admin.users'
 import { Route as AppClientRegionBrandProductRouteImport } from './routes/_app.$client.$region.$brand.$product'
 import { Route as AppClientRegionBrandHomeRouteImport } from './routes/_app.$client.$region.$brand.home'
 import { Route as AppClientRegionBrandsAdminRouteImport } from './routes/_app.$client.$region.brands.admin'
@@ -86,6 +89,11 @@ const AppNoticeRoute = AppNoticeRouteImport.update({
   path: '/notice',
   getParentRoute: () => AppRoute,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppClientHomeRoute = AppClientHomeRouteImport.update({
   id: '/$client/home',
   path: '/$client/home',
@@ -119,6 +127,16 @@ const AppGlobalAdminDashboardRoute = AppGlobalAdminDashboardRouteImport.update({
 const AppGlobalAdminRegionsRoute = AppGlobalAdminRegionsRouteImport.update({
   id: '/global/admin/regions',
   path: '/global/admin/regions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppGlobalAdminRolesRoute = AppGlobalAdminRolesRouteImport.update({
+  id: '/global/admin/roles',
+  path: '/global/admin/roles',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppGlobalAdminUsersRoute = AppGlobalAdminUsersRouteImport.update({
+  id: '/global/admin/users',
+  path: '/global/admin/users',
   getParentRoute: () => AppRoute,
 } as any)
 const AppClientRegionBrandProductRoute =
@@ -313,12 +331,15 @@ export interface FileRoutesByFullPath {
   '/health': typeof AppHealthRoute
   '/home': typeof AppHomeRoute
   '/notice': typeof AppNoticeRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/$client/home': typeof AppClientHomeRoute
   '/$client/$region/home': typeof AppClientRegionHomeRoute
   '/$client/brands/admin': typeof AppClientBrandsAdminRoute
   '/global/admin/clients': typeof AppGlobalAdminClientsRoute
   '/global/admin/dashboard': typeof AppGlobalAdminDashboardRoute
   '/global/admin/regions': typeof AppGlobalAdminRegionsRoute
+  '/global/admin/roles': typeof AppGlobalAdminRolesRoute
+  '/global/admin/users': typeof AppGlobalAdminUsersRoute
   '/global/admin/': typeof AppGlobalAdminIndexRoute
   '/$client/$region/$brand/$product': typeof AppClientRegionBrandProductRouteWithChildren
   '/$client/$region/$brand/home': typeof AppClientRegionBrandHomeRoute
@@ -356,12 +377,15 @@ export interface FileRoutesByTo {
   '/health': typeof AppHealthRoute
   '/home': typeof AppHomeRoute
   '/notice': typeof AppNoticeRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/$client/home': typeof AppClientHomeRoute
   '/$client/$region/home': typeof AppClientRegionHomeRoute
   '/$client/brands/admin': typeof AppClientBrandsAdminRoute
   '/global/admin/clients': typeof AppGlobalAdminClientsRoute
   '/global/admin/dashboard': typeof AppGlobalAdminDashboardRoute
   '/global/admin/regions': typeof AppGlobalAdminRegionsRoute
+  '/global/admin/roles': typeof AppGlobalAdminRolesRoute
+  '/global/admin/users': typeof AppGlobalAdminUsersRoute
   '/global/admin': typeof AppGlobalAdminIndexRoute
   '/$client/$region/$brand/home': typeof AppClientRegionBrandHomeRoute
   '/$client/$region/brands/admin': typeof AppClientRegionBrandsAdminRoute
@@ -400,12 +424,15 @@ export interface FileRoutesById {
   '/_app/health': typeof AppHealthRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/notice': typeof AppNoticeRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/_app/$client/home': typeof AppClientHomeRoute
   '/_app/$client/$region/home': typeof AppClientRegionHomeRoute
   '/_app/$client/brands/admin': typeof AppClientBrandsAdminRoute
   '/_app/global/admin/clients': typeof AppGlobalAdminClientsRoute
   '/_app/global/admin/dashboard': typeof AppGlobalAdminDashboardRoute
   '/_app/global/admin/regions': typeof AppGlobalAdminRegionsRoute
+  '/_app/global/admin/roles': typeof AppGlobalAdminRolesRoute
+  '/_app/global/admin/users': typeof AppGlobalAdminUsersRoute
   '/_app/global/admin/': typeof AppGlobalAdminIndexRoute
   '/_app/$client/$region/$brand/$product': typeof AppClientRegionBrandProductRouteWithChildren
   '/_app/$client/$region/$brand/home': typeof AppClientRegionBrandHomeRoute
@@ -445,12 +472,15 @@ export interface FileRouteTypes {
     | '/health'
     | '/home'
     | '/notice'
+    | '/invite/$token'
     | '/$client/home'
     | '/$client/$region/home'
     | '/$client/brands/admin'
     | '/global/admin/clients'
     | '/global/admin/dashboard'
     | '/global/admin/regions'
+    | '/global/admin/roles'
+    | '/global/admin/users'
     | '/global/admin/'
     | '/$client/$region/$brand/$product'
     | '/$client/$region/$brand/home'
@@ -488,12 +518,15 @@ export interface FileRouteTypes {
     | '/health'
     | '/home'
     | '/notice'
+    | '/invite/$token'
     | '/$client/home'
     | '/$client/$region/home'
     | '/$client/brands/admin'
     | '/global/admin/clients'
     | '/global/admin/dashboard'
     | '/global/admin/regions'
+    | '/global/admin/roles'
+    | '/global/admin/users'
     | '/global/admin'
     | '/$client/$region/$brand/home'
     | '/$client/$region/brands/admin'
@@ -531,12 +564,15 @@ export interface FileRouteTypes {
     | '/_app/health'
     | '/_app/home'
     | '/_app/notice'
+    | '/invite/$token'
     | '/_app/$client/home'
     | '/_app/$client/$region/home'
     | '/_app/$client/brands/admin'
     | '/_app/global/admin/clients'
     | '/_app/global/admin/dashboard'
     | '/_app/global/admin/regions'
+    | '/_app/global/admin/roles'
+    | '/_app/global/admin/users'
     | '/_app/global/admin/'
     | '/_app/$client/$region/$brand/$product'
     | '/_app/$client/$region/$brand/home'
@@ -573,6 +609,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  InviteTokenRoute: typeof InviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -626,6 +663,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNoticeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/$client/home': {
       id: '/_app/$client/home'
       path: '/$client/home'
@@ -673,6 +717,20 @@ declare module '@tanstack/react-router' {
       path: '/global/admin/regions'
       fullPath: '/global/admin/regions'
       preLoaderRoute: typeof AppGlobalAdminRegionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/global/admin/roles': {
+      id: '/_app/global/admin/roles'
+      path: '/global/admin/roles'
+      fullPath: '/global/admin/roles'
+      preLoaderRoute: typeof AppGlobalAdminRolesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/global/admin/users': {
+      id: '/_app/global/admin/users'
+      path: '/global/admin/users'
+      fullPath: '/global/admin/users'
+      preLoaderRoute: typeof AppGlobalAdminUsersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/$client/$region/$brand/$product': {
@@ -976,6 +1034,8 @@ interface AppRouteChildren {
   AppGlobalAdminClientsRoute: typeof AppGlobalAdminClientsRoute
   AppGlobalAdminDashboardRoute: typeof AppGlobalAdminDashboardRoute
   AppGlobalAdminRegionsRoute: typeof AppGlobalAdminRegionsRoute
+  AppGlobalAdminRolesRoute: typeof AppGlobalAdminRolesRoute
+  AppGlobalAdminUsersRoute: typeof AppGlobalAdminUsersRoute
   AppGlobalAdminIndexRoute: typeof AppGlobalAdminIndexRoute
   AppClientRegionBrandProductRoute: typeof AppClientRegionBrandProductRouteWithChildren
   AppClientRegionBrandHomeRoute: typeof AppClientRegionBrandHomeRoute
@@ -994,6 +1054,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppGlobalAdminClientsRoute: AppGlobalAdminClientsRoute,
   AppGlobalAdminDashboardRoute: AppGlobalAdminDashboardRoute,
   AppGlobalAdminRegionsRoute: AppGlobalAdminRegionsRoute,
+  AppGlobalAdminRolesRoute: AppGlobalAdminRolesRoute,
+  AppGlobalAdminUsersRoute: AppGlobalAdminUsersRoute,
   AppGlobalAdminIndexRoute: AppGlobalAdminIndexRoute,
   AppClientRegionBrandProductRoute:
     AppClientRegionBrandProductRouteWithChildren,
@@ -1011,6 +1073,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  InviteTokenRoute: InviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ const loginSearchSchema = z.object({
   returnUrl: z.catch(z.optional(z.string()), undefined),
   llUsername: z.catch(z.optional(z.string()), undefined),
   passwordReset: z.catch(z.optional(z.string()), undefined),
+  passwordSet: z.catch(z.optional(z.string()), undefined),
   tab: z.catch(z.optional(z.enum(['current', 'request'])), undefined),
 });
 

@@ -12,6 +12,8 @@ export interface LoginSearch {
   returnUrl?: string;
   llUsername?: string;
   passwordReset?: string;
+  /** Set by the invitation page once the invited user chose a password (issue 19). */
+  passwordSet?: string;
   tab?: 'current' | 'request';
 }
 
@@ -49,6 +51,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
           </Tabs.List>
           <Tabs.Content className="tabs__content" value="current">
             {search.passwordReset ? <p role="status">Your password has been reset. Please log in.</p> : null}
+            {search.passwordSet ? <p role="status">Your password is set. Please log in.</p> : null}
             <SsoButton returnUrl={search.returnUrl} />
             <PasswordForm returnUrl={search.returnUrl} initialEmail={search.llUsername} />
           </Tabs.Content>

@@ -1,0 +1,88 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import {
+  resourcesResponseSchema, roleResponseSchema, rolesResponseSchema, type RoleCreateBody, type RoleUpdateBody,
+} from '@shared/schemas/roles';
+import {
+  hierarchyPermissionsResponseSchema, hierarchySlugsResponseSchema, invitationResponseSchema, userCreatedResponseSchema,
+  userResponseSchema, usersResponseSchema, type HierarchyPermissionsBody, type UserCreateBody, type UserUpdateBody,
+} from '@shared/schemas/users';
+import { api } from '../../lib/api-client';
+
+// Roles, users and hierarchy permissions are global: no X-Context. Admin writes are online-only
+// (not the outbox): a failed write is shown in its form, which keeps its values.
+
+export const accessKeys = {
+  all: ['admin-access'] as const,
+  resources: ['admin-access', 'resources'] as const,
+  roles: ['admin-access', 'roles'] as const,
+  users: ['admin-access', 'users'] as const,
+  userSlugs: (userId: number) => ['admin-access', 'user-slugs', userId] as const,
+  userPermissions: (userId: number) => ['admin-access', 'user-permissions', userId] as const,
+  invitation: (token: string) => ['admin-access', 'invitation', token] as const,
+};
+
+const global = { context: null } as const;
+
+export const resourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: accessKeys.resources,
+    queryFn: async () => (await api('/api/resources', resourcesResponseSchema, global)).data,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+
+export const rolesQueryOptions = () =>
+  queryOptions({
+    queryKey: accessKeys.roles,
+    queryFn: async () => (await api('/api/roles', rolesResponseSchema, global)).data,
+    meta: { handlesErrors: true },
+  });
+
+export const usersQueryOptions = () =>
+  queryOptions({
+    queryKey: accessKeys.users,
+    queryFn: async () => (await api('/api/users', usersResponseSchema, global)).data,
+    meta: { handlesErrors: true },
+  });
+
+/** A user's hierarchy slugs (GET …/{userId}/slugs): the caller's own decide what the checklist offers. */
+export const userSlugsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: accessKeys.userSlugs(userId),
+    queryFn: async () => (await api(`/api/user-hierarchy-permissions/${userId}/slugs`, hierarchySlugsResponseSchema, global)).data,
+    meta: { handlesErrors: true },
+  });
+
+/** The slugs a user holds as the edit form starts from them (GET …/{userId}), read fresh when it opens. */
+export const hierarchyPermissionsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: accessKeys.userPermissions(userId),
+    queryFn: async () => (await api(`/api/user-hierarchy-permissions/${userId}`, hierarchyPermissionsResponseSchema, global)).data,
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+export const createRole = async (body: RoleCreateBody) => (await api('/api/roles', roleResponseSchema, { ...global, method: 'POST', body })).data;
+export const updateRole = async (id: number, body: RoleUpdateBody) => (await api(`/api/roles/${id}`, roleResponseSchema, { ...global, method: 'PUT', body })).data;
+
+/** DELETE answers 204 without a body. */
+export const deleteRole = (id: number) => api(`/api/roles/${id}`, z.unknown(), { ...global, method: 'DELETE' });
+
+export const createUser = (body: UserCreateBody) => api('/api/users', userCreatedResponseSchema, { ...global, method: 'POST', body });
+export const updateUser = async (id: number, body: UserUpdateBody) => (await api(`/api/users/${id}`, userResponseSchema, { ...global, method: 'PUT', body })).data;
+export const saveHierarchyPermissions = async (body: HierarchyPermissionsBody) =>
+  (await api(`/api/user-hierarchy-permissions/${body.user_id}`, hierarchyPermissionsResponseSchema, { ...global, method: 'PUT', body })).data;
+
+/** The invitation behind a link (public): who it is for, until when. */
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: accessKeys.invitation(token),
+    queryFn: async () => (await api(`/api/auth/invitations/${encodeURIComponent(token)}`, invitationResponseSchema, global)).data,
+    retry: false,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+
+export const acceptInvitation = (token: string, password: string) =>
+  api(`/api/auth/invitations/${encodeURIComponent(token)}`, z.unknown(), { ...global, method: 'POST', body: { password } });

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { USER_MESSAGES } from '@shared/rules/roles';
+import type { AdminUser } from '@shared/schemas/users';
+import { showToast } from '../../lib/ui-store';
+import { accessKeys, updateUser } from './access-queries';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Deactivate (their sessions end) or reactivate a user after confirmation; a refusal is shown as the server words it. */
+export function UserStatusDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const name = `${user.first_name} ${user.last_name}`;
+  const change = useMutation({
+    mutationFn: () => updateUser(user.id, { user: { active: !user.active }, version: user.version }),
+    meta: { handlesErrors: true },
+    onSuccess: async () => {
+      showToast(USER_MESSAGES.updated(name));
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: accessKeys.users });
+    },
+  });
+  const verb = user.active ? 'Deactivate' : 'Reactivate';
+  return (
+    <ConfirmDialog
+      title={`${verb} ${name}?`}
+      description={user.active ? `${name} can no longer log in, and any session they have open ends now.` : `${name} can log in again with their roles and hierarchy access as they are.`}
+      confirmLabel={verb} danger={user.active} pending={change.isPending} error={change.isError ? change.error : null}
+      onConfirm={() => change.mutate()} onClose={onClose}
+    />
+  );
+}
