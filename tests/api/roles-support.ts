@@ -37,8 +37,8 @@ export async function adminKit() {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { data: unknown[] }).data.map((u) => adminUserSchema.parse(u));
   };
-  const user = async (email: string) => {
-    const found = (await users()).find((u) => u.email === email);
+  const user = async (email: string, s: Session = admin) => {
+    const found = (await users(s)).find((u) => u.email === email);
     if (!found) throw new Error(`no user ${email}`);
     return found;
   };

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actions, PermissionSet, Resource } from '@shared/permissions';
 import type { Executor } from '../../db/client';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { UNSET_PASSWORD_HASH } from '../auth/invitation-service';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -109,13 +110,14 @@ export async function holdsAdminRole(db: Executor, userId: number): Promise<bool
 }
 
 /**
- * Active global administrators: active users with an administrator role and the '*' slug.
+ * Active global administrators: active users who can log in (an invited one cannot yet) with an
+ * administrator role and the '*' slug.
  * Read inside the write's transaction, after the write: zero means the write must not stand.
  */
 export async function countGlobalAdmins(db: Executor): Promise<number> {
   const result = (await db.execute(sql`
     select count(*)::int as n from users u
-    where u.active
+    where u.active and u.password_hash <> ${UNSET_PASSWORD_HASH}
       and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.is_admin)
       and exists (select 1 from user_hierarchy_permissions h where h.user_id = u.id and h.slug = '*')`)) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
