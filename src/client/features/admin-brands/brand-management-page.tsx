@@ -113,7 +113,8 @@ function BrandManagement({ permissions, hierarchy, client, region, openNew }: Pr
       </PageHeader>
       <div className="brand-admin__filters">
         <div className="field field--inline">
-          <label htmlFor={clientSelectId}>Client</label>
+          {/* Not plain 'Client': the top bar's context picker has that name. */}
+          <label htmlFor={clientSelectId}>Brands of client</label>
           <select id={clientSelectId} value={client.slug} onChange={(e) => void navigate({ href: adminPath(e.target.value, ALL_REGIONS_SLUG) })}>
             {hierarchy.filter((c) => c.active || c.slug === client.slug).map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
           </select>
