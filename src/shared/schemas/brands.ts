@@ -156,3 +156,12 @@ export const brandInUseSchema = z.object({
   }),
 });
 export const brandConflictSchema = versionConflictSchema(brandSchema);
+
+/** Every 409 a brand or product write may answer, as one shape: a stale version (details.current) or IN_USE (details.uses). */
+export const brandRefusalSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.object({ current: z.optional(brandSchema), uses: z.optional(z.array(brandUseSchema)) }),
+  }),
+});
