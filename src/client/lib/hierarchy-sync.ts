@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionKeys } from './session-queries';
+import { hierarchyQueryOptions } from './session-queries';
 
 /** Other tabs of this browser hear of a hierarchy change on this channel. */
 const CHANNEL = 'hierarchy-changed';
@@ -12,7 +12,9 @@ interface Refreshable {
 }
 
 async function refetch({ queryClient, router }: Refreshable) {
-  await queryClient.refetchQueries({ queryKey: sessionKeys.hierarchy, type: 'all' });
+  // fetchQuery, not refetchQueries: a hierarchy restored from the device cache has no query function
+  // (ensureQueryData does not give it one), so refetchQueries made no request and the picker kept the old tree.
+  await queryClient.fetchQuery({ ...hierarchyQueryOptions(), staleTime: 0 });
   await router.invalidate();
 }
 
