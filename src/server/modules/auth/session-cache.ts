@@ -50,3 +50,13 @@ export function forgetUserSessions(db: Db, userIds: Iterable<number>) {
     if (ids.has(auth.user.id) || (auth.parentUser !== null && ids.has(auth.parentUser.id))) cache.delete(tokenHash);
   }
 }
+
+/**
+ * Drops every cached session of this process: after a write to clients, regions, brands or
+ * products, whose hierarchy version every cached session carries. Without it a session cached
+ * while the write was open keeps the old version for up to the cache time, so the new brand is
+ * missing from the hierarchy and refused as an X-Context just after its save.
+ */
+export function forgetAllSessions(db: Db) {
+  cacheOf(db).clear();
+}
