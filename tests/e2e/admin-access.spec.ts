@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ROLE_MESSAGES } from '../../src/shared/rules/roles';
+import { ACCESS_TEXT } from '../../src/client/features/admin-access/access-text';
 import { DEMO_DEFAULT_CHART, GROW, chartPicker } from './grow-helpers';
 import { USERS, logIn, logInAs, unique } from './helpers';
 
@@ -45,6 +46,12 @@ test('a role that may read Grow but not edit it: invited, password set, no View/
   await rolePanel.getByRole('checkbox', { name: 'Grow: Read', exact: true }).check();
   await rolePanel.getByRole('checkbox', { name: 'Audiences: Read', exact: true }).check();
   await expect(rolePanel.getByRole('checkbox', { name: 'Grow: Update', exact: true })).not.toBeChecked();
+  // Admin writes are online-only: offline, the form says why and keeps what was typed.
+  await context.setOffline(true);
+  await rolePanel.getByRole('button', { name: 'Create role' }).click();
+  await expect(rolePanel.getByRole('alert')).toHaveText(ACCESS_TEXT.offline);
+  await expect(rolePanel.getByLabel('Name')).toHaveValue(roleName);
+  await context.setOffline(false);
   await rolePanel.getByRole('button', { name: 'Create role' }).click();
   await expect(rolePanel).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(roleName) })).toContainText('0');

@@ -20,7 +20,7 @@ export function HierarchyChecklist({ tree, selected, mayGiveAll, disabled = fals
         <input
           type="checkbox" aria-label={path} disabled={disabled || locked || covered}
           checked={covered || selected.includes(slug)}
-          ref={(el) => { if (el) el.indeterminate = !covered && !selected.includes(slug) && hasSelectedBelow(slug, selected); }}
+          ref={(el) => { if (el) el.indeterminate = slug !== ALL && !covered && !selected.includes(slug) && hasSelectedBelow(slug, selected); }}
           onChange={(e) => onChange(toggleSlug(selected, slug, e.target.checked))}
         /> {label}
       </label>
