@@ -8,11 +8,11 @@ import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { ToolboxCategory, ToolboxCategoryBody, ToolboxCategoryBulkBody, ToolboxCategoryUpdateBody } from '@shared/schemas/toolbox';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import * as repo from './category-repository';
-import type { WriteScope } from './toolbox-service';
+import { checkClient, type WriteScope } from './toolbox-service';
 
 export function toCategoryView(row: repo.CategoryRow, clientSlug: string): ToolboxCategory {
   return { id: row.id, name: row.name, status: row.status, priority: row.priority, client_slug: clientSlug, version: row.version };
@@ -25,10 +25,6 @@ export async function listCategories(db: Executor, ctx: RequestContext): Promise
 const categoryNotFound = (id: number) => new AppError(404, ERROR_CODES.notFound, CATEGORY_MESSAGES.notFound(id), { gone: { kind: 'category', id } });
 
 const invalidName = (message: string) => new AppError(422, ERROR_CODES.validation, message, [{ path: 'body.name', message }]);
-
-function checkClient(body: { client_slug?: string }, ctx: RequestContext) {
-  if (body.client_slug !== undefined && body.client_slug !== ctx.clientSlug) throw forbidden('The client in the body does not match X-Context.');
-}
 
 /** The name normalized and checked against the client's other categories. */
 async function checkedName(scope: WriteScope, sent: string, exceptId?: number): Promise<string> {

@@ -43,7 +43,8 @@ const unitNotFound = (id: number) =>
 const invalid = (issues: FieldIssue[]) =>
   new AppError(422, ERROR_CODES.validation, issues[0]?.message ?? 'The unit is not valid.', issues.map((i) => ({ path: `body.${i.field}`, message: i.message })));
 
-function checkClient(body: { client_slug?: string }, ctx: RequestContext) {
+/** A body that names a client must name the X-Context one. */
+export function checkClient(body: { client_slug?: string }, ctx: RequestContext) {
   if (body.client_slug !== undefined && body.client_slug !== ctx.clientSlug) throw forbidden('The client in the body does not match X-Context.');
 }
 
