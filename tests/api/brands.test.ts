@@ -192,14 +192,15 @@ describe('brands and products API', async () => {
     const made = brandOf(await create({ name: 'Renamed Soon', products_attributes: [{ name: 'First', region_ids: [us] }] }));
     const first = made.products[0]!;
     const key = randomUUID();
-    const res = await update(made.id, bodyOf(made, {
+    const edit = bodyOf(made, {
       name: 'Renamed Now',
       category: 'Snacks',
       products_attributes: [
         { id: first.id, name: 'First Renamed', conversant_company_id: 42, region_ids: [us, au], product_regions_attributes: [{ region_id: au, id_env_product_slug: 'first-au' }] },
         { name: 'Second', region_ids: [uk] },
       ],
-    }), made.version, admin, { key });
+    });
+    const res = await update(made.id, edit, made.version, admin, { key });
     expect(res.statusCode, res.body).toBe(200);
     const saved = brandOf(res);
     expect(saved).toMatchObject({ id: made.id, name: 'Renamed Now', slug: 'renamed-soon', category: 'Snacks', version: 2 });
@@ -210,14 +211,7 @@ describe('brands and products API', async () => {
     expect(saved.products[0]!.product_regions.find((r) => r.region_id === au)?.id_env_product_slug).toBe('first-au');
 
     // The same X-Request-ID again: the first answer, nothing changed.
-    const replay = await update(made.id, bodyOf(made, {
-      name: 'Renamed Now',
-      category: 'Snacks',
-      products_attributes: [
-        { id: first.id, name: 'First Renamed', conversant_company_id: 42, region_ids: [us, au], product_regions_attributes: [{ region_id: au, id_env_product_slug: 'first-au' }] },
-        { name: 'Second', region_ids: [uk] },
-      ],
-    }), made.version, admin, { key });
+    const replay = await update(made.id, edit, made.version, admin, { key });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(brandOf(replay)).toEqual(saved);
     expect((await named('Renamed Now')).products).toHaveLength(2);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BRAND_NAME_MAX, CATEGORY_MAX, ID_ENV_SLUG_MAX, PRODUCT_NAME_MAX } from '../rules/brands';
 import { ERROR_CODES, versionConflictSchema } from './error';
+import { brandSchema as hierarchyBrandSchema } from './hierarchy';
 import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
 
@@ -43,11 +44,8 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const brandSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  slug: z.string(),
-  category: z.string(),
-  conversant_company_id: z.nullable(z.int()),
+  /** id, name, slug, category, conversant_company_id: as the hierarchy has them. */
+  ...hierarchyBrandSchema.shape,
   client_id: z.int(),
   site_visit_segment_mapping: z.nullable(siteVisitSegmentMappingSchema),
   /** Goes up on every save of the brand (its products included); a save must be based on it. */

@@ -21,7 +21,7 @@ import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { Executor } from '../../db/client';
 import { AppError, forbidden, notFound, unavailable } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../grow/grow-common';
 import { isPermitted } from '../hierarchy/hierarchy-service';
 import * as repo from './brands-repository';
 
@@ -133,17 +133,8 @@ function checkCovered(scope: WriteScope, regionSlugs: Iterable<string>, brandSlu
   }
 }
 
-function audit(scope: WriteScope, action: string, target: string, details: unknown) {
-  const { auth } = scope;
-  return writeAudit(scope.tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target,
-    details,
-    requestId: scope.requestId,
-  });
-}
+const audit = (scope: WriteScope, action: string, target: string, details: Record<string, unknown>) =>
+  auditWrite({ db: scope.tx, auth: scope.auth, requestId: scope.requestId }, action, target, details);
 
 /** The mapping to store, its identifiers checked against the client's catalogue (names are the catalogue's). */
 async function mappingToStore(scope: WriteScope, sent: BrandWrite['site_visit_segment_mapping']): Promise<SiteVisitMapping | null> {
