@@ -44,7 +44,8 @@ export function ContextPickerSelect({ label, current, placeholder, options, disa
         // A narrow window ends a long name in an ellipsis: the whole name is the tooltip.
         title={options.find((o) => o.value === current)?.label}
         value={current ?? ''}
-        disabled={disabled || options.length === 0}
+        // A level with nothing to pick still offers its admin shortcut (a new client's region has no brands yet).
+        disabled={disabled || (options.length === 0 && !shortcut)}
         onChange={(event) => {
           const value = event.target.value;
           if (value.startsWith(SHORTCUT)) onShortcut(value.slice(SHORTCUT.length));

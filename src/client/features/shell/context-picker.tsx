@@ -20,7 +20,8 @@ export function ContextPicker({ hierarchy, current, permissions, pathname, disab
   const client = current?.client;
   const region = current?.region;
   const brand = current?.brand;
-  const brandsAdmin = client ? `/${client.slug}${region ? `/${region.slug}` : ''}/brands/admin` : '/global/admin';
+  // The shortcuts open a new item at once (?new=1); brands and products are added on Brand Management.
+  const brandsAdmin = client ? `/${client.slug}${region ? `/${region.slug}` : ''}/brands/admin?new=1` : '/global/admin';
 
   const toProduct = (brandSlug: string, productSlug: string) => {
     if (!client || !region) return;
@@ -55,12 +56,12 @@ export function ContextPicker({ hierarchy, current, permissions, pathname, disab
       <ContextPickerSelect
         label="Client" placeholder="Select client" current={client?.slug} disabled={disabled}
         options={hierarchy.filter((c) => c.active).map((c) => ({ value: c.slug, label: c.name }))}
-        onSelect={onClient} shortcut={shortcut('clients', '/global/admin/clients')} onShortcut={go}
+        onSelect={onClient} shortcut={shortcut('clients', '/global/admin/clients?new=1')} onShortcut={go}
       />
       <ContextPickerSelect
         label="Region" placeholder="Select region" current={region?.slug} disabled={disabled}
         options={(client?.regions ?? []).map((r) => ({ value: r.slug, label: r.name }))}
-        onSelect={onRegion} shortcut={shortcut('regions', '/global/admin/regions')} onShortcut={go}
+        onSelect={onRegion} shortcut={shortcut('regions', '/global/admin/regions?new=1')} onShortcut={go}
       />
       <ContextPickerSelect
         label="Brand" placeholder="Select brand" current={brand?.slug} disabled={disabled}

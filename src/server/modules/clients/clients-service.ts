@@ -18,7 +18,7 @@ import { uniqueViolation } from '../../db/errors';
 import type { DataManager } from '../../engine/data-manager';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../grow/grow-common';
 import { isPermitted } from '../hierarchy/hierarchy-service';
 import * as repo from './clients-repository';
 
@@ -91,17 +91,8 @@ async function findVisibleClient(db: Executor, auth: RequestAuth, id: number): P
 const invalid = (issues: readonly ClientIssue[]) =>
   new AppError(422, ERROR_CODES.validation, issues[0]?.message ?? 'The client is not valid.', { fields: issueFields(issues) });
 
-function audit(scope: WriteScope, action: string, target: string, details: unknown) {
-  const { auth } = scope;
-  return writeAudit(scope.tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target,
-    details,
-    requestId: scope.requestId,
-  });
-}
+const audit = (scope: WriteScope, action: string, target: string, details: Record<string, unknown>) =>
+  auditWrite({ db: scope.tx, auth: scope.auth, requestId: scope.requestId }, action, target, details);
 
 // ---- client writes -----------------------------------------------------------------------
 
