@@ -4,11 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACTIONS, RESOURCES } from '../../src/shared/permissions';
 import { resourceList } from '../../src/shared/rules/roles';
 import type { RouteAccess } from '../../src/server/types';
-import { buildTestApp } from './helper';
 
-/** Every route the app registers, recorded by an onRoute hook added where the auth plugin adds its own. */
-const seen = vi.hoisted(() => [] as { method: string; url: string; access: RouteAccess | undefined }[]);
-vi.mock('../../src/server/plugins/auth', async (importOriginal) => {
+/**
+ * Every route the app registers, recorded by an onRoute hook added where the auth plugin adds
+ * its own. The api project shares modules between files (isolate: false), so the server is
+ * imported afresh here with the auth plugin wrapped, and the wrapper is dropped after.
+ */
+const seen: { method: string; url: string; access: RouteAccess | undefined }[] = [];
+const AUTH_PLUGIN = '../../src/server/plugins/auth';
+vi.doMock(AUTH_PLUGIN, async (importOriginal) => {
   const original = (await importOriginal<{ default: Parameters<typeof fp>[0] }>()).default;
   return {
     default: fp(async (app, opts) => {
@@ -21,6 +25,8 @@ vi.mock('../../src/server/plugins/auth', async (importOriginal) => {
     }),
   };
 });
+vi.resetModules();
+const { buildTestApp } = await import('./helper');
 
 /**
  * The routes anyone (public), any logged-in user (session) or any administrator (admin) may call:
@@ -72,6 +78,8 @@ const ALLOWED: Record<string, 'public' | 'session' | 'admin'> = {
 
 describe('route permissions (roles are data: every /api route is guarded by a grantable permission or a listed decision)', async () => {
   const { app } = await buildTestApp();
+  vi.doUnmock(AUTH_PLUGIN);
+  vi.resetModules();
   const api = seen.filter((r) => r.url.startsWith('/api'));
 
   it('sees the routes', () => {

@@ -16,14 +16,16 @@ import { runIdempotent } from '../../lib/idempotency';
 import { forgetUserSessions } from '../auth/session-cache';
 import * as service from './roles-service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema };
-const IDEMPOTENT =
+/** What the roles and users routes share: their refusals, the idempotency note and a write's scope. */
+export const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema };
+export const IDEMPOTENT =
   'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing.';
 const GUARDED = ' Nobody grants what they do not hold (422 naming the resource and actions); only an administrator sets or edits is_admin.';
 
 /** Roles are global (no X-Context): the permission matrix as data (issue 19). */
+export const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, requestId: request.id });
+
 const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, requestId: request.id });
 
   app.get('/api/resources', {
     config: { access: { resource: 'roles', action: 'read' } },

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { AppError, forbidden } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../grow/grow-common';
 import * as repo from './roles-repository';
 
 /** A write's transaction, caller and request id. */
@@ -49,17 +49,9 @@ export async function assertGlobalAdminRemains(tx: Executor) {
   if ((await repo.countGlobalAdmins(tx)) === 0) throw new AppError(422, ERROR_CODES.validation, USER_MESSAGES.lastAdmin, { fields: {} });
 }
 
-/** Every audit entry of this area names the real user and whom they act as. */
-export function auditEntry(scope: WriteScope, action: string, target: string, details: unknown) {
-  const { auth } = scope;
-  return writeAudit(scope.tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target,
-    details,
-    requestId: scope.requestId,
-  });
+/** Every audit entry of this area names the real user and whom they act as (Grow's helper: the same row). */
+export function auditEntry(scope: WriteScope, action: string, target: string, details: Record<string, unknown>) {
+  return auditWrite({ db: scope.tx, auth: scope.auth, requestId: scope.requestId }, action, target, details);
 }
 
 export const resources = resourceList;

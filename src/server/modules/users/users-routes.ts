@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@shared/schemas/error';
 import { idParamsSchema } from '@shared/schemas/ids';
 import {
   hierarchyPermissionsBodySchema,
+  type AdminUser,
+  type InvitationLink,
   hierarchyPermissionsResponseSchema,
   hierarchySlugsResponseSchema,
   userConflictSchema,
@@ -14,15 +16,13 @@ import {
   usersResponseSchema,
   userUpdateBodySchema,
 } from '@shared/schemas/users';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { runIdempotent } from '../../lib/idempotency';
 import { forgetUserSessions } from '../auth/session-cache';
+import { errors, IDEMPOTENT, scope } from '../roles/roles-routes';
 import * as service from './users-service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema };
-const IDEMPOTENT =
-  'Send a uuid X-Request-ID: a resend with the same id gets the first answer again (with idempotent-replayed: true) and changes nothing.';
 const GUARDED =
   ' Roles given or taken must grant nothing beyond the caller\'s own; slugs given or taken must lie within the caller\'s own (422).' +
   ' The last active global administrator stays one (422). The user\'s next request uses the change.';
@@ -32,8 +32,12 @@ const ONE_TIME =
 /** Users and their hierarchy permissions (issue 19); global routes, scoped to the clients the caller may see. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Db = app.database.db;
-  const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, requestId: request.id });
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  /** The answer with a new link, which the log also gets (the embedded default prints it for the administrator). */
+  const invited = (request: FastifyRequest, reply: FastifyReply, sent: { user: AdminUser; invitation: InvitationLink }) => {
+    request.log.info(`Invitation for ${sent.user.email}: ${sent.invitation.url}`);
+    return reply.code(201).send({ data: sent.user, invitation: sent.invitation });
+  };
   /** Runs a user change and drops the user's cached sessions once it has committed. */
   const changeUser = (request: FastifyRequest, reply: Parameters<typeof runIdempotent>[2], id: number, work: (s: service.WriteScope) => Promise<unknown>) =>
     runIdempotent(app, request, reply, async (tx) => ({ body: { data: await work(scope(request, tx)) } }), async () => forgetUserSessions(db, [id]));
@@ -58,9 +62,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const paths = await service.hierarchyPaths(db, request.auth!);
-    const created = await db.transaction((tx) => service.createUser(paths, scope(request, tx), request.body.user, origin(request)));
-    request.log.info(`Invitation for ${created.user.email}: ${created.invitation.url}`);
-    return reply.code(201).send({ data: created.user, invitation: created.invitation });
+    return invited(request, reply, await db.transaction((tx) => service.createUser(paths, scope(request, tx), request.body.user, origin(request))));
   });
 
   app.post('/api/users/:id/invitation', {
@@ -73,9 +75,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: userCreatedResponseSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
     },
   }, async (request, reply) => {
-    const sent = await db.transaction((tx) => service.reinvite(scope(request, tx), request.params.id, origin(request)));
-    request.log.info(`Invitation for ${sent.user.email}: ${sent.invitation.url}`);
-    return reply.code(201).send({ data: sent.user, invitation: sent.invitation });
+    return invited(request, reply, await db.transaction((tx) => service.reinvite(scope(request, tx), request.params.id, origin(request))));
   });
 
   app.put('/api/users/:id', {
