@@ -21,6 +21,7 @@ import { apiErrorSchema } from '@shared/schemas/error';
 import { idParamsSchema } from '@shared/schemas/ids';
 import type { Executor } from '../../db/client';
 import { runIdempotent } from '../../lib/idempotency';
+import { forgetAllSessions } from '../auth/session-cache';
 import * as service from './clients-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
@@ -33,6 +34,8 @@ const IDEMPOTENT =
  */
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest, tx: Executor): service.WriteScope => ({ tx, auth: request.auth!, requestId: request.id });
+  // Every cached session carries the hierarchy version (and grants a renamed slug moves): the next request reads them again.
+  const fresh = async () => forgetAllSessions(app.database.db);
 
   app.get('/api/clients', {
     config: { access: { resource: 'clients', action: 'read' } },
@@ -51,7 +54,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     status: 201,
     body: { data: await service.createClient(scope(request, tx), request.body.client) },
-  })));
+  }), fresh));
 
   app.put('/api/clients/:id', {
     config: { access: { resource: 'clients', action: 'update' } },
@@ -65,7 +68,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     body: { data: await service.updateClient(scope(request, tx), request.params.id, request.body.client, request.body.version) },
-  })));
+  }), fresh));
 
   app.get('/api/regions', {
     config: { access: { resource: 'regions', action: 'read' } },
@@ -84,7 +87,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     status: 201,
     body: { data: await service.createRegion(scope(request, tx), request.body) },
-  })));
+  }), fresh));
 
   app.put('/api/regions/:id', {
     config: { access: { resource: 'regions', action: 'update' } },
@@ -98,7 +101,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     body: { data: await service.updateRegion(scope(request, tx), request.params.id, request.body) },
-  })));
+  }), fresh));
 
   app.get('/api/admin/dashboard', {
     config: { access: { resource: 'clients', action: 'read' } },
