@@ -7,7 +7,7 @@ import type { AdminRole } from '@shared/schemas/roles';
 import type { SessionUser } from '@shared/schemas/auth';
 import { PageHeader } from '../../components/page-header';
 import { ACCESS_TEXT } from './access-text';
-import { AccessDenied } from './access-denied';
+import { PermissionDeniedPage } from '../../components/permission-denied-page';
 import { resourcesQueryOptions, rolesQueryOptions } from './access-queries';
 import { DeleteRoleDialog } from './delete-role-dialog';
 import { RoleFormPanel } from './role-form-panel';
@@ -28,7 +28,7 @@ const EMPTY: AdminRole[] = [];
 
 /** Roles (issue 19; admin §6, §7): the list, a role's grants in a panel, and delete (refused while users hold it). */
 export function RolesPage({ permissions, session }: Props) {
-  if (!can(permissions, 'roles', 'read')) return <AccessDenied title="Roles" />;
+  if (!can(permissions, 'roles', 'read')) return <PermissionDeniedPage title="Roles" />;
   return <RolesList permissions={permissions} session={session} />;
 }
 

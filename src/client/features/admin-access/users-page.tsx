@@ -8,7 +8,7 @@ import type { Hierarchy } from '@shared/schemas/hierarchy';
 import type { AdminUser } from '@shared/schemas/users';
 import { PageHeader } from '../../components/page-header';
 import { ACCESS_TEXT } from './access-text';
-import { AccessDenied } from './access-denied';
+import { PermissionDeniedPage } from '../../components/permission-denied-page';
 import { rolesQueryOptions, userSlugsQueryOptions, usersQueryOptions } from './access-queries';
 import { EditUserPanel } from './edit-user-panel';
 import { ALL, slugTree } from './hierarchy-tree-model';
@@ -39,7 +39,7 @@ const columns = helper.columns([
 
 /** Users (issue 19): who may log in, with which roles and hierarchy access; invite, edit, deactivate. */
 export function UsersPage(props: Props) {
-  if (!can(props.permissions, 'users', 'read')) return <AccessDenied title="Users" />;
+  if (!can(props.permissions, 'users', 'read')) return <PermissionDeniedPage title="Users" />;
   return <UsersList {...props} />;
 }
 

@@ -7,6 +7,7 @@ import { canOpenBrandAdmin } from '@shared/rules/access';
 import { ALL_REGIONS_SLUG, BRAND_TEXT, sortBrands } from '@shared/rules/brands';
 import type { Client, Hierarchy, Region } from '@shared/schemas/hierarchy';
 import { PageHeader } from '../../components/page-header';
+import { PermissionDeniedPage } from '../../components/permission-denied-page';
 import { BUILD_TIER } from '../../lib/guards';
 import { brandsQueryOptions } from './brand-api';
 import { BrandCard } from './brand-card';
@@ -31,12 +32,7 @@ const adminPath = (client: string, region: string) => (region === ALL_REGIONS_SL
 /** Brand Management (spec 2 §2): its own permission set; without brands read, the page says so. */
 export function BrandManagementPage(props: Props) {
   if (!canOpenBrandAdmin(props.permissions)) {
-    return (
-      <div className="page">
-        <PageHeader title={BRAND_TEXT.header} />
-        <p role="alert">{BRAND_TEXT.permissionDenied}</p>
-      </div>
-    );
+    return <PermissionDeniedPage title={BRAND_TEXT.header} />;
   }
   return <BrandManagement {...props} />;
 }
