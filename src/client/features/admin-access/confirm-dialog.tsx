@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
-import { writeErrorMessage } from './write-error';
+import { writeFailureMessage } from '../../lib/api-error';
+import { ACCESS_TEXT } from './access-text';
 
 interface Props {
   title: string;
@@ -23,7 +24,7 @@ export function ConfirmDialog({ title, description, confirmLabel, danger, pendin
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title>{title}</AlertDialog.Title>
           <AlertDialog.Description>{description}</AlertDialog.Description>
-          {error ? <p role="alert" className="form-error">{writeErrorMessage(error)}</p> : null}
+          {error ? <p role="alert" className="form-error">{writeFailureMessage(error, ACCESS_TEXT.offline)}</p> : null}
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--secondary">{error ? 'Close' : 'Cancel'}</AlertDialog.Cancel>
             <button type="button" className={`button ${danger ? 'button--danger' : 'button--primary'}`} disabled={pending} onClick={onConfirm}>{confirmLabel}</button>

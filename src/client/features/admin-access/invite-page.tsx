@@ -2,11 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { PASSWORD_MAX, passwordProblem, USER_MESSAGES } from '@shared/rules/roles';
-import { isApiError } from '../../lib/api-error';
+import { isApiError, writeFailureMessage } from '../../lib/api-error';
 import { ACCESS_TEXT } from './access-text';
 import { acceptInvitation, invitationQueryOptions } from './access-queries';
 import { FieldError, fieldErrorProps } from './field-error';
-import { writeErrorMessage } from './write-error';
 
 /** The invitation link (public): the invited user sets their password, then logs in with their email filled in. */
 export function InvitePage({ token }: { token: string }) {
@@ -18,7 +17,7 @@ export function InvitePage({ token }: { token: string }) {
         <h1 id="invite-title" className="login__title">Audience Insights</h1>
         {invitation.isPending ? <p role="status">Loading your invitation…</p> : null}
         {notValid ? <p role="alert">{USER_MESSAGES.invitationInvalid}</p> : null}
-        {invitation.isError && !notValid ? <p role="alert">{writeErrorMessage(invitation.error)}</p> : null}
+        {invitation.isError && !notValid ? <p role="alert">{writeFailureMessage(invitation.error, ACCESS_TEXT.offline)}</p> : null}
         {invitation.isError ? <a className="button button--secondary" href="/login">Go to login</a> : null}
         {invitation.data ? <PasswordChoice token={token} email={invitation.data.email} firstName={invitation.data.first_name} /> : null}
       </section>
@@ -64,7 +63,7 @@ function PasswordChoice({ token, email, firstName }: { token: string; email: str
         />
         <FieldError id={id} field="repeat" message={problems.repeat} />
       </div>
-      {accept.isError ? <p className="form-error" role="alert">{writeErrorMessage(accept.error)}</p> : null}
+      {accept.isError ? <p className="form-error" role="alert">{writeFailureMessage(accept.error, ACCESS_TEXT.offline)}</p> : null}
       <button className="button button--primary button--block" type="submit" disabled={accept.isPending}>Set password</button>
     </form>
   );

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { BRAND_TEXT, inUseMessage, TOASTS, type Problems } from '@shared/rules/brands';
-import type { Brand, BrandUseView, SiteVisitSegmentMapping } from '@shared/schemas/brands';
+import { brandUseSchema, type Brand, type BrandUseView, type SiteVisitSegmentMapping } from '@shared/schemas/brands';
+import { fieldErrors, inUseList, isApiError, isUnreachable } from '../../lib/api-error';
 import { refreshHierarchy } from '../../lib/hierarchy-sync';
 import { showToast } from '../../lib/ui-store';
-import { BrandWriteError, brandKeys, deleteBrand, deleteProduct, saveBrand } from './brand-api';
+import { BRAND_UNREACHABLE, brandKeys, deleteBrand, deleteProduct, saveBrand } from './brand-api';
 import { applyBrand, draftOf, emptyProduct, isIdle, NEW_BRAND_KEY, newBrandDraft, toWrite, type BrandDraft, type ProductDraft } from './brand-draft';
 import type { DeleteTarget } from './delete-dialog';
 
@@ -17,7 +18,7 @@ interface Options {
 }
 
 /** A failure's words: the spec's, and that nothing was lost when the network is down. */
-const failure = (base: string, error: unknown) => (error instanceof BrandWriteError && error.network ? `${base} ${error.message}` : base);
+const failure = (base: string, error: unknown) => (isUnreachable(error) ? `${base} ${BRAND_UNREACHABLE}` : base);
 
 /**
  * The Brand Management page's editing state (spec 2 §4): a draft per brand being edited (the new
@@ -85,8 +86,8 @@ export function useBrandEditor({ client, regionId, writesSlugs }: Options) {
       setError(draft.key, null);
       showToast(draft.id === null ? BRAND_TEXT.created(saved.name) : BRAND_TEXT.updated(saved.name), undefined, TOASTS.successMs);
     } catch (error) {
-      if (error instanceof BrandWriteError) setServerProblems((p) => ({ ...p, [draft.key]: error.fields }));
-      const conflict = error instanceof BrandWriteError && error.status === 409 ? ` ${error.message}` : '';
+      setServerProblems((p) => ({ ...p, [draft.key]: fieldErrors(error) }));
+      const conflict = isApiError(error) && error.status === 409 ? ` ${error.message}` : '';
       setError(draft.key, failure(BRAND_TEXT.saveFailed, error) + conflict);
       showToast(BRAND_TEXT.saveFailed, undefined, TOASTS.saveFailureMs, 'error');
     } finally {
@@ -111,7 +112,7 @@ export function useBrandEditor({ client, regionId, writesSlugs }: Options) {
       setDeleting(null);
       showToast(BRAND_TEXT.deleted(target.name), undefined, TOASTS.successMs);
     } catch (error) {
-      const uses = error instanceof BrandWriteError ? error.uses : [];
+      const uses = inUseList(error, brandUseSchema);
       const base = target.kind === 'brand' ? BRAND_TEXT.deleteBrandFailed : BRAND_TEXT.deleteProductFailed;
       setError(target.brandKey, uses.length > 0 ? inUseMessage(target.name, uses) : failure(base, error));
       showToast(BRAND_TEXT.deleteFailedToast(target.name), undefined, TOASTS.deleteFailureMs, 'error');

@@ -8,7 +8,7 @@ import {
   languagesResponseSchema,
 } from '@shared/schemas/clients';
 import { api } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
+import { writeFailureMessage } from '../../lib/api-error';
 
 /** Administration reads: global (no X-Context), online (never the outbox), the page says when one fails. */
 export const adminKeys = {
@@ -38,12 +38,6 @@ export const languagesQueryOptions = () =>
     meta,
   });
 
-/** What a failed admin write says: the server's refusal, or that the network is down (admin writes are online-only). */
-export function writeFailure(error: unknown): string {
-  if (isApiError(error)) return error.message;
-  return CLIENT_MESSAGES.offline;
-}
-
 /**
  * An admin write, sent now: the parsed answer, or the reason it failed (the caller keeps the
  * form's values and shows it). Afterwards every admin list is read again.
@@ -61,6 +55,6 @@ export async function adminWrite<S extends z.ZodMiniType>(
     void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     return { ok: true, data };
   } catch (error) {
-    return { ok: false, message: writeFailure(error) };
+    return { ok: false, message: writeFailureMessage(error, CLIENT_MESSAGES.offline) };
   }
 }

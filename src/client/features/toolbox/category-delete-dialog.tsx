@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { categoryTitle } from '@shared/rules/toolbox';
 import type { ToolboxCategory } from '@shared/schemas/toolbox';
-import { isApiError } from '../../lib/api-error';
+import { writeFailureMessage } from '../../lib/api-error';
 
 interface Props {
   category: ToolboxCategory;
@@ -23,7 +23,7 @@ export function CategoryDeleteDialog({ category, clientName, onDelete, onClose }
     try {
       await onDelete();
     } catch (err) {
-      setRefusal(isApiError(err) ? err.message : UNREACHABLE);
+      setRefusal(writeFailureMessage(err, UNREACHABLE));
     } finally {
       setDeleting(false);
     }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { normalizeCategoryName, validateCategoryName } from '@shared/rules/toolbox';
 import type { ToolboxCategory } from '@shared/schemas/toolbox';
-import { isApiError } from '../../lib/api-error';
+import { writeFailureMessage } from '../../lib/api-error';
 
 interface Props {
   /** The category to rename, or null to add one. */
@@ -33,7 +33,7 @@ export function CategoryNameDialog({ category, otherNames, onSave, onClose }: Pr
     try {
       await onSave(normalized);
     } catch (err) {
-      setError(isApiError(err) ? err.message : UNREACHABLE);
+      setError(writeFailureMessage(err, UNREACHABLE));
     } finally {
       setSaving(false);
     }
