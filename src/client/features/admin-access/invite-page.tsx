@@ -5,7 +5,7 @@ import { PASSWORD_MAX, passwordProblem, USER_MESSAGES } from '@shared/rules/role
 import { isApiError, writeFailureMessage } from '../../lib/api-error';
 import { ACCESS_TEXT } from './access-text';
 import { acceptInvitation, invitationQueryOptions } from './access-queries';
-import { FieldError, fieldErrorProps } from './field-error';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 
 /** The invitation link (public): the invited user sets their password, then logs in with their email filled in. */
 export function InvitePage({ token }: { token: string }) {

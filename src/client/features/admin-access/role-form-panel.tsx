@@ -7,7 +7,7 @@ import { SlideInPanel } from '../../components/slide-in-panel';
 import { sessionKeys } from '../../lib/session-queries';
 import { showToast } from '../../lib/ui-store';
 import { accessKeys, createRole, updateRole } from './access-queries';
-import { FieldError, fieldErrorProps } from './field-error';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 import { PermissionGrid } from './permission-grid';
 import { grantsOf, permissionsOf, type Grants } from './permission-grid-model';
 import { SaveBar } from './save-bar';

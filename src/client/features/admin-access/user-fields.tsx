@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { PermissionSet } from '@shared/permissions';
 import { EMAIL_MAX, USER_NAME_MAX, type RuleIssue, type UserField } from '@shared/rules/roles';
 import type { AdminRole } from '@shared/schemas/roles';
-import { FieldError, fieldErrorProps } from './field-error';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 import { HierarchyChecklist } from './hierarchy-checklist';
 import type { SlugNode } from './hierarchy-tree-model';
 import { RoleChecklist } from './role-checklist';

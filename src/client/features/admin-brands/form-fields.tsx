@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { blocksNumberKey } from '@shared/rules/brands';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 
 interface FieldProps {
   label: string;
@@ -16,8 +17,8 @@ export function TextField({ label, value, error, onChange, maxLength }: FieldPro
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      <input id={id} type="text" value={value} maxLength={maxLength} {...fieldErrorProps(id, 'value', error)} onChange={(e) => onChange(e.target.value)} />
+      <FieldError id={id} field="value" message={error} />
     </div>
   );
 }
@@ -35,12 +36,11 @@ export function CompanyIdField({ label, value, error, onChange }: FieldProps) {
         min={1}
         step={1}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldErrorProps(id, 'value', error)}
         onKeyDown={(e) => (blocksNumberKey(e.key) ? e.preventDefault() : undefined)}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      <FieldError id={id} field="value" message={error} />
     </div>
   );
 }
@@ -57,7 +57,7 @@ export function RegionsField({ regions, value, error, onChange }: RegionsProps) 
   const id = useId();
   const toggle = (regionId: number, on: boolean) => onChange(on ? regions.map((r) => r.id).filter((r) => r === regionId || value.includes(r)) : value.filter((r) => r !== regionId));
   return (
-    <fieldset className="field brand-admin__regions" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset className="field brand-admin__regions" {...fieldErrorProps(id, 'value', error)}>
       <legend>Regions</legend>
       {regions.map((r) => (
         <label key={r.id} className="field--inline">
@@ -65,7 +65,7 @@ export function RegionsField({ regions, value, error, onChange }: RegionsProps) 
           {r.name}
         </label>
       ))}
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      <FieldError id={id} field="value" message={error} />
     </fieldset>
   );
 }

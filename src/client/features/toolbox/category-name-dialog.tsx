@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { normalizeCategoryName, validateCategoryName } from '@shared/rules/toolbox';
 import type { ToolboxCategory } from '@shared/schemas/toolbox';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 import { writeFailureMessage } from '../../lib/api-error';
 
 interface Props {
@@ -51,9 +52,9 @@ export function CategoryNameDialog({ category, otherNames, onSave, onClose }: Pr
               <label htmlFor={`${id}-name`}>Category name</label>
               <input
                 id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off"
-                {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
+                {...fieldErrorProps(id, 'name', error)}
               />
-              {error ? <p id={`${id}-error`} className="field__error" role="alert">{error}</p> : null}
+              <FieldError id={id} field="name" message={error} />
             </div>
             <div className="dialog__actions">
               <Dialog.Close className="button button--secondary">Cancel</Dialog.Close>

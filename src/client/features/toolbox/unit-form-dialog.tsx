@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { ALL_REGIONS, categoryTitle, findCategoryName, normalizeUnit, validateUnit, type FieldIssue } from '@shared/rules/toolbox';
 import type { Region } from '@shared/schemas/hierarchy';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 import type { UnitFields, UnitView } from './unit-commands';
 
 interface Props {
@@ -40,12 +41,8 @@ export function UnitFormDialog({ unit, regions, categories, otherNames, onSave, 
     if (found.length === 0) onSave(draft);
   };
 
-  const errorProps = (field: FieldIssue['field']) => (messageOf(field)
-    ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` }
-    : {});
-  const errorText = (field: FieldIssue['field']) => (messageOf(field)
-    ? <p id={`${id}-${field}-error`} className="field__error" role="alert">{messageOf(field)}</p>
-    : null);
+  const errorProps = (field: FieldIssue['field']) => fieldErrorProps(id, field, messageOf(field));
+  const errorText = (field: FieldIssue['field']) => <FieldError id={id} field={field} message={messageOf(field)} />;
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
