@@ -44,7 +44,7 @@ describe('clients, regions, dashboard and languages', async () => {
   const db = database.db;
   const [admin, analyst, clientAdmin, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, CLIENT_ADMIN), login(app, VIEWER)]);
   const regionId = async (slug: string) => (await db.select({ id: regions.id }).from(regions).where(eq(regions.slug, slug)))[0]!.id;
-  const [us, uk, ca] = await Promise.all(['us', 'uk', 'ca'].map(regionId));
+  const [us, uk, ca] = await Promise.all([regionId('us'), regionId('uk'), regionId('ca')]);
 
   type Write = Omit<InjectOptions, 'headers'> & { key?: string };
   const send = (s: Session, { key, ...opts }: Write) => s.request({ ...opts, headers: { 'x-request-id': key ?? randomUUID() } });

@@ -113,6 +113,15 @@ export const regionInUseSchema = z.object({
   }),
 });
 
+/** Every 409 of a client update, as one object (OpenAPI documents one error shape): a stale version or a region in use. */
+export const clientRefusalSchema = z.object({
+  error: z.object({
+    code: z.enum([ERROR_CODES.versionConflict, ERROR_CODES.inUse]),
+    message: z.string(),
+    details: z.object({ current: z.optional(adminClientSchema), uses: z.optional(z.array(regionUseSchema)) }),
+  }),
+});
+
 // ---- dashboard ---------------------------------------------------------------------------
 
 /** A client region's data: the count engine's state, or 'none' when it has no data set ("No data"). */

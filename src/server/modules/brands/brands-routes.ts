@@ -17,6 +17,7 @@ import {
 import { apiErrorSchema } from '@shared/schemas/error';
 import type { Executor } from '../../db/client';
 import { runIdempotent, type Answer } from '../../lib/idempotency';
+import { forgetAllSessions } from '../auth/session-cache';
 import * as service from './brands-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
@@ -36,7 +37,8 @@ const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = (resource: Resource, action: Action) => ({ access: { resource, action }, context: 'client' as const });
   const read = (request: FastifyRequest): service.ReadScope => ({ db: app.database.db, auth: request.auth!, ctx: request.ctx! });
   const idempotent = (request: FastifyRequest, reply: FastifyReply, write: (s: service.WriteScope) => Promise<Answer>) =>
-    runIdempotent(app, request, reply, (tx: Executor) => write({ tx, auth: request.auth!, ctx: request.ctx!, requestId: request.id }));
+    // Every cached session carries the hierarchy version: after the commit, the next request reads it again.
+    runIdempotent(app, request, reply, (tx: Executor) => write({ tx, auth: request.auth!, ctx: request.ctx!, requestId: request.id }), async () => forgetAllSessions(app.database.db));
 
   app.get('/api/brands', {
     config: access('brands', 'read'),

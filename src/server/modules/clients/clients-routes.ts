@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
 import { LANGUAGES } from '@shared/rules/clients';
 import {
-  adminClientConflictSchema,
   adminClientResponseSchema,
   adminClientsResponseSchema,
   adminRegionConflictSchema,
@@ -14,7 +12,7 @@ import {
   dashboardResponseSchema,
   languagesResponseSchema,
   regionCreateBodySchema,
-  regionInUseSchema,
+  clientRefusalSchema,
   regionUpdateBodySchema,
 } from '@shared/schemas/clients';
 import { apiErrorSchema } from '@shared/schemas/error';
@@ -64,7 +62,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${IDEMPOTENT} A write based on an older version is refused with 409 and the current client in error.details.current.`,
       params: idParamsSchema,
       body: clientUpdateBodySchema,
-      response: { 200: adminClientResponseSchema, ...errors, 404: apiErrorSchema, 409: z.union([adminClientConflictSchema, regionInUseSchema]) },
+      response: { 200: adminClientResponseSchema, ...errors, 404: apiErrorSchema, 409: clientRefusalSchema },
     },
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     body: { data: await service.updateClient(scope(request, tx), request.params.id, request.body.client, request.body.version) },
