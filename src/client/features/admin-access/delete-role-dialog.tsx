@@ -3,7 +3,9 @@ import { ROLE_MESSAGES } from '@shared/rules/roles';
 import type { AdminRole } from '@shared/schemas/roles';
 import { showToast } from '../../lib/ui-store';
 import { accessKeys, deleteRole } from './access-queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ActionAlert } from '../../components/action-alert';
+import { writeFailureMessage } from '../../lib/api-error';
+import { ACCESS_TEXT } from './access-text';
 
 /** Delete a role after confirmation; a refusal (users hold it) is shown in the dialog as the server words it. */
 export function DeleteRoleDialog({ role, onClose }: { role: AdminRole; onClose: () => void }) {
@@ -18,10 +20,10 @@ export function DeleteRoleDialog({ role, onClose }: { role: AdminRole; onClose: 
     },
   });
   return (
-    <ConfirmDialog
-      title={`Delete role ${role.name}?`} description="The role and its permissions are removed. This cannot be undone."
-      confirmLabel="Delete" danger pending={remove.isPending} error={remove.isError ? remove.error : null}
-      onConfirm={() => remove.mutate()} onClose={onClose}
+    <ActionAlert
+      title={`Delete role ${role.name}?`} message="The role and its permissions are removed. This cannot be undone."
+      confirm={{ label: 'Delete', onConfirm: () => remove.mutate(), pending: remove.isPending, retry: true }}
+      refusal={remove.isError ? writeFailureMessage(remove.error, ACCESS_TEXT.offline) : null} onClose={onClose}
     />
   );
 }

@@ -3,7 +3,9 @@ import { USER_MESSAGES } from '@shared/rules/roles';
 import type { AdminUser } from '@shared/schemas/users';
 import { showToast } from '../../lib/ui-store';
 import { accessKeys, updateUser } from './access-queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ActionAlert } from '../../components/action-alert';
+import { writeFailureMessage } from '../../lib/api-error';
+import { ACCESS_TEXT } from './access-text';
 
 /** Deactivate (their sessions end) or reactivate a user after confirmation; a refusal is shown as the server words it. */
 export function UserStatusDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -20,11 +22,11 @@ export function UserStatusDialog({ user, onClose }: { user: AdminUser; onClose: 
   });
   const verb = user.active ? 'Deactivate' : 'Reactivate';
   return (
-    <ConfirmDialog
+    <ActionAlert
       title={`${verb} ${name}?`}
-      description={user.active ? `${name} can no longer log in, and any session they have open ends now.` : `${name} can log in again with their roles and hierarchy access as they are.`}
-      confirmLabel={verb} danger={user.active} pending={change.isPending} error={change.isError ? change.error : null}
-      onConfirm={() => change.mutate()} onClose={onClose}
+      message={user.active ? `${name} can no longer log in, and any session they have open ends now.` : `${name} can log in again with their roles and hierarchy access as they are.`}
+      confirm={{ label: verb, onConfirm: () => change.mutate(), pending: change.isPending, danger: user.active, retry: true }}
+      refusal={change.isError ? writeFailureMessage(change.error, ACCESS_TEXT.offline) : null} onClose={onClose}
     />
   );
 }

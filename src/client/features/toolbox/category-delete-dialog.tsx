@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AlertDialog } from 'radix-ui';
 import { categoryTitle } from '@shared/rules/toolbox';
 import type { ToolboxCategory } from '@shared/schemas/toolbox';
+import { ActionAlert } from '../../components/action-alert';
 import { writeFailureMessage } from '../../lib/api-error';
 
 interface Props {
@@ -29,22 +29,11 @@ export function CategoryDeleteDialog({ category, clientName, onDelete, onClose }
     }
   };
   return (
-    <AlertDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete category {categoryTitle(category.name)}?</AlertDialog.Title>
-          <AlertDialog.Description>It disappears from the toolbox for everyone in {clientName}. A category that holds units cannot be deleted.</AlertDialog.Description>
-          {refusal ? <p className="field__error" role="alert">{refusal}</p> : null}
-          <div className="dialog__actions">
-            <AlertDialog.Cancel className="button button--secondary">{refusal ? 'Close' : 'Cancel'}</AlertDialog.Cancel>
-            {refusal ? null : (
-              // Not AlertDialog.Action: that closes the dialog before the answer can be shown.
-              <button type="button" className="button button--danger" disabled={deleting} onClick={() => void confirm()}>Delete</button>
-            )}
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ActionAlert
+      title={`Delete category ${categoryTitle(category.name)}?`}
+      message={`It disappears from the toolbox for everyone in ${clientName}. A category that holds units cannot be deleted.`}
+      confirm={{ label: 'Delete', onConfirm: () => void confirm(), pending: deleting }}
+      refusal={refusal} onClose={onClose}
+    />
   );
 }
