@@ -8,7 +8,7 @@ import type { DataManager } from '../../engine/data-manager';
 import type { JobQueue, JobRecord } from '../../jobs/types';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import { contextClientRegion } from '../insights/insights-service';
 import * as repo from './activations-repository';
 
@@ -100,14 +100,7 @@ async function sendDelivery(scope: WriteScope, activationId: number): Promise<st
 }
 
 function audit(scope: WriteScope, action: string, id: number, details: Record<string, unknown>) {
-  return writeAudit(scope.tx, {
-    actorUserId: (scope.auth.parentUser ?? scope.auth.user).id,
-    actingAsUserId: scope.auth.parentUser ? scope.auth.user.id : null,
-    action,
-    target: `activation:${id}`,
-    details,
-    requestId: scope.requestId,
-  });
+  return auditWrite({ ...scope, db: scope.tx }, action, `activation:${id}`, details);
 }
 
 /**

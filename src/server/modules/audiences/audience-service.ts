@@ -21,7 +21,7 @@ import type { DataManager } from '../../engine/data-manager';
 import { AppError, unavailable } from '../../lib/errors';
 import { claimExact, claimMerged, type Claimable } from '../../lib/versioned';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import { chartScope } from '../grow/grow-common';
 import { findAnswer } from '../idempotency/idempotency-repository';
 import { contextClientRegion, countAudience, timed, type Asker } from '../insights/insights-service';
@@ -112,14 +112,7 @@ export async function saveAudience(scope: WriteScope, prepared: PreparedAudience
     peopleCount: prepared.peopleCount,
     createdBy: auth.user.id,
   });
-  await writeAudit(tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action: 'audience.create',
-    target: `audience:${row.id}`,
-    details: { name: row.name, people_count: row.peopleCount, referer: prepared.referer },
-    requestId: scope.requestId,
-  });
+  await auditWrite({ db: tx, auth, requestId: scope.requestId }, 'audience.create', `audience:${row.id}`, { name: row.name, people_count: row.peopleCount, referer: prepared.referer });
   return toSavedView(row);
 }
 
@@ -382,13 +375,12 @@ export async function updateAudience(scope: AudiencesScope, id: number, body: Up
   if ('rules' in values && prepared.rules) Object.assign(set, { rules: prepared.rules, peopleCount: prepared.peopleCount, countedAt: new Date() });
   const updated = await repo.updateAudience(scope.db, row.id, set);
   if (set.name !== undefined && updated.shortId !== null) await repo.renameSegment(scope.db, updated.shortId, updated.name);
-  await writeAudit(scope.db, auditOf(scope, 'audience.update', updated.id, { fields: Object.keys(set) }));
+  await auditOf(scope, 'audience.update', updated.id, { fields: Object.keys(set) });
   return storedDetail(scope, updated.id);
 }
 
 function auditOf(scope: AudiencesScope, action: string, id: number, details: Record<string, unknown>) {
-  const { auth } = scope;
-  return { actorUserId: (auth.parentUser ?? auth.user).id, actingAsUserId: auth.parentUser ? auth.user.id : null, action, target: `audience:${id}`, details, requestId: scope.requestId };
+  return auditWrite(scope, action, `audience:${id}`, details);
 }
 export { auditOf as audienceAudit };
 
@@ -414,7 +406,7 @@ export async function deleteAudience(scope: AudiencesScope, id: number, version:
     drop = { clientRegionId: await contextClientRegion(scope), shortId: row.shortId };
   }
   await repo.deleteAudience(scope.db, row.id);
-  await writeAudit(scope.db, auditOf(scope, 'audience.delete', row.id, { name: row.name }));
+  await auditOf(scope, 'audience.delete', row.id, { name: row.name });
   return { message: message(row.name), drop };
 }
 
@@ -446,6 +438,6 @@ export async function copyAudience(scope: AudiencesScope, id: number, name: stri
     seedName: row.name,
     createdBy: scope.auth.user.id,
   });
-  await writeAudit(scope.db, auditOf(scope, 'audience.copy', copy.id, { from: row.id }));
+  await auditOf(scope, 'audience.copy', copy.id, { from: row.id });
   return storedDetail(scope, copy.id);
 }

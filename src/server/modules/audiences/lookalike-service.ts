@@ -6,7 +6,6 @@ import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/types';
 import { AppError } from '../../lib/errors';
-import { writeAudit } from '../audit/audit-repository';
 import { chartScope } from '../grow/grow-common';
 import { checkRules, contextClientRegion, engineOf, timed } from '../insights/insights-service';
 import * as repo from './audience-repository';
@@ -112,7 +111,7 @@ export async function createLookalike(scope: AudiencesScope, jobs: JobQueue, p: 
     userId: scope.auth.user.id,
     dataSource: scope.auth.dataSource,
   });
-  await writeAudit(scope.db, audienceAudit(scope, 'lookalike.create', row.id, { name, seed: p.seedRow?.id ?? null, reach: p.body.reach, size: p.size, holdout_share: LOOKALIKE.holdoutShare }));
+  await audienceAudit(scope, 'lookalike.create', row.id, { name, seed: p.seedRow?.id ?? null, reach: p.body.reach, size: p.size, holdout_share: LOOKALIKE.holdoutShare });
   return { data: await storedDetail(scope, row.id), meta: { job_id: jobId } };
 }
 

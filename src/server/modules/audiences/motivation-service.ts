@@ -5,11 +5,10 @@ import type * as z from 'zod/mini';
 import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/types';
 import { AppError } from '../../lib/errors';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import { chartScope } from '../grow/grow-common';
 import { contextClientRegion } from '../insights/insights-service';
 import type { AudiencesScope } from './audience-service';
-import { audienceAudit } from './audience-service';
 import { MOTIVATION_JOB, type MotivationPayload } from './lookalike-request';
 import * as repo from './motivation-repository';
 
@@ -59,6 +58,6 @@ export async function deleteMotivation(scope: AudiencesScope, jobs: JobQueue, id
   if (!row) throw new AppError(404, ERROR_CODES.notFound, `There is no motivation audience ${id} in this product and region: it may have been deleted.`, { gone: { kind: 'motivation_audience', id } });
   if (row.jobId && (row.jobStatus === 'pending' || row.jobStatus === 'processing')) await jobs.cancel(row.jobId);
   await repo.deleteMotivation(scope.db, row.id);
-  await writeAudit(scope.db, { ...audienceAudit(scope, 'motivation_audience.delete', row.id, { name: row.name }), target: `motivation_audience:${row.id}` });
+  await auditWrite(scope, 'motivation_audience.delete', `motivation_audience:${row.id}`, { name: row.name });
   return { message: AUDIENCES_TEXT.deleted(row.name) };
 }

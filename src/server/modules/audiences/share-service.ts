@@ -4,7 +4,6 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { ERROR_CODES } from '@shared/schemas/error';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { writeAudit } from '../audit/audit-repository';
 import { hierarchyFor } from '../hierarchy/hierarchy-service';
 import { clientRegionId } from '../insights/insights-repository';
 import { contextClientRegion, timed } from '../insights/insights-service';
@@ -100,6 +99,6 @@ export async function shareAudience(scope: AudiencesScope, p: PreparedShare) {
     fromClientId: scope.ctx.clientId,
     userId: scope.auth.user.id,
   });
-  await writeAudit(scope.db, audienceAudit(scope, 'audience.share', p.source.id, { to_client: p.target.clientId, copy: row.id, translated: p.rules !== null }));
+  await audienceAudit(scope, 'audience.share', p.source.id, { to_client: p.target.clientId, copy: row.id, translated: p.rules !== null });
   return { id: row.id, client: p.target.clientName, message: AUDIENCES_TEXT.shared(p.target.clientName) };
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import type { RequestAuth } from '../../types';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -18,5 +19,25 @@ export function writeAudit(db: Executor, entry: AuditEntry) {
     target: entry.target ?? null,
     details: entry.details ?? null,
     requestId: entry.requestId ?? null,
+  });
+}
+
+/** What a write's audit needs of its scope: the executor (its transaction), the session and the request. */
+export interface AuditScope {
+  db: Executor;
+  auth: RequestAuth;
+  requestId: string;
+}
+
+/** An audit row of a write by a session: who did it (the real user), as whom, to what. */
+export function auditWrite(scope: AuditScope, action: string, target: string, details: Record<string, unknown>) {
+  const { auth } = scope;
+  return writeAudit(scope.db, {
+    actorUserId: (auth.parentUser ?? auth.user).id,
+    actingAsUserId: auth.parentUser ? auth.user.id : null,
+    action,
+    target,
+    details,
+    requestId: scope.requestId,
   });
 }

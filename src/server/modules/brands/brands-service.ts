@@ -21,7 +21,7 @@ import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { Executor } from '../../db/client';
 import { AppError, forbidden, notFound, unavailable } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
-import { auditWrite } from '../grow/grow-common';
+import { auditWrite } from '../audit/audit-repository';
 import { isPermitted } from '../hierarchy/hierarchy-service';
 import * as repo from './brands-repository';
 

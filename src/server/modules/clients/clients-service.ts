@@ -18,7 +18,7 @@ import { uniqueViolation } from '../../db/errors';
 import type { DataManager } from '../../engine/data-manager';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
-import { auditWrite } from '../grow/grow-common';
+import { auditWrite } from '../audit/audit-repository';
 import { isPermitted } from '../hierarchy/hierarchy-service';
 import * as repo from './clients-repository';
 

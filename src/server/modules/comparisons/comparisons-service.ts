@@ -8,7 +8,7 @@ import type { DataManager } from '../../engine/data-manager';
 import { AppError } from '../../lib/errors';
 import { claimExact, type Claimable } from '../../lib/versioned';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import * as audiences from '../audiences/audience-repository';
 import { rulesOf } from '../audiences/audience-service';
 import { findPersona } from '../explore/explore-repository';
@@ -145,8 +145,7 @@ export async function readComparison(scope: ComparisonsScope, id: number, recoun
 }
 
 function audit(scope: ComparisonsScope, action: string, id: number, details: Record<string, unknown>) {
-  const { auth } = scope;
-  return writeAudit(scope.db, { actorUserId: (auth.parentUser ?? auth.user).id, actingAsUserId: auth.parentUser ? auth.user.id : null, action, target: `comparison:${id}`, details, requestId: scope.requestId });
+  return auditWrite(scope, action, `comparison:${id}`, details);
 }
 
 export async function createComparison(scope: ComparisonsScope, body: { name: string; members: ComparisonMember[] }, result: ComparisonResult): Promise<Comparison> {

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { motivationAudienceSchema } from '@shared/schemas/explore';
 import type { JobQueue } from '../../jobs/types';
 import { queueMotivation } from '../audiences/motivation-service';
-import { auditWrite } from '../grow/grow-common';
+import { auditWrite } from '../audit/audit-repository';
 import { checkRules, productScope, type ExploreScope } from './explore-common';
 import * as repo from './explore-repository';
 

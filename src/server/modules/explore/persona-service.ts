@@ -1,7 +1,8 @@
 import { ALL_DATA_PERSONA_NAME, copyName, EXPLORE_LIMITS, EXPLORE_TEXT, personaNameIssue } from '@shared/rules/explore';
 import type { CreatePersonaBody, Persona, PersonaSummary, UpdatePersonaBody } from '@shared/schemas/explore';
 import { claimExact, claimMerged } from '../../lib/versioned';
-import { auditWrite, invalid, readinessOf } from '../grow/grow-common';
+import { auditWrite } from '../audit/audit-repository';
+import { invalid, readinessOf } from '../grow/grow-common';
 import {
   allDataLocked,
   checkRules,

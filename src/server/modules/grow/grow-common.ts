@@ -8,7 +8,7 @@ import type { DataManager } from '../../engine/data-manager';
 import { AppError, unavailable } from '../../lib/errors';
 import { claimExact, claimLatest, claimMerged, type Claimable } from '../../lib/versioned';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import { contextClientRegion } from '../insights/insights-service';
 import { audiencesInModels } from '../snapshots/model-refresh';
 import * as repo from './grow-repository';
@@ -161,15 +161,3 @@ export function audit(scope: GrowScope, action: string, chartId: number, details
   return auditWrite(scope, action, `mekko:${chartId}`, details);
 }
 
-/** An audit row of a write in the X-Context (Grow's, Explore's): who did it, as whom, to what. */
-export function auditWrite(scope: Pick<GrowScope, 'db' | 'auth' | 'requestId'>, action: string, target: string, details: Record<string, unknown>) {
-  const { auth } = scope;
-  return writeAudit(scope.db, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target,
-    details,
-    requestId: scope.requestId,
-  });
-}

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { AppError, forbidden } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
-import { auditWrite } from '../grow/grow-common';
+import { auditWrite } from '../audit/audit-repository';
 import * as repo from './roles-repository';
 
 /** A write's transaction, caller and request id. */

@@ -4,7 +4,7 @@ import type { createSnapshotBodySchema, Snapshot, updateConfidenceBodySchema } f
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import { chartInScope, chartScope } from '../grow/grow-common';
 import * as repo from './snapshot-repository';
 
@@ -65,15 +65,7 @@ export async function getSnapshot(db: Executor, ctx: RequestContext, id: number)
 }
 
 function audit(scope: WriteScope, action: string, snapshot: Snapshot, details: Record<string, unknown>) {
-  const { auth } = scope;
-  return writeAudit(scope.tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target: `snapshot:${snapshot.id}`,
-    details: { mekko_id: snapshot.mekko_id, ...details },
-    requestId: scope.requestId,
-  });
+  return auditWrite({ ...scope, db: scope.tx }, action, `snapshot:${snapshot.id}`, { mekko_id: snapshot.mekko_id, ...details });
 }
 
 export async function createSnapshot(scope: WriteScope, body: CreateBody): Promise<Snapshot> {

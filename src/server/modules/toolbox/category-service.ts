@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import * as repo from './category-repository';
 import { checkClient, type WriteScope } from './toolbox-service';
 
@@ -46,15 +46,7 @@ async function nameChecked<T>(name: string, write: () => Promise<T>): Promise<T>
 }
 
 function audit(scope: WriteScope, action: string, row: repo.CategoryRow, details: Record<string, unknown>) {
-  const { auth } = scope;
-  return writeAudit(scope.tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target: `toolbox_category:${row.id}`,
-    details: { name: row.name, ...details },
-    requestId: scope.requestId,
-  });
+  return auditWrite({ ...scope, db: scope.tx }, action, `toolbox_category:${row.id}`, { name: row.name, ...details });
 }
 
 const conflict = (current: repo.CategoryRow, clientSlug: string) =>

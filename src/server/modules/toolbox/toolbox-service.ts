@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { AppError, forbidden } from '../../lib/errors';
 import type { RequestAuth, RequestContext } from '../../types';
-import { writeAudit } from '../audit/audit-repository';
+import { auditWrite } from '../audit/audit-repository';
 import { lockCategoryNamed } from './category-repository';
 import * as repo from './toolbox-repository';
 
@@ -87,15 +87,7 @@ async function nameChecked<T>(name: string, write: () => Promise<T>): Promise<T>
 }
 
 function audit(scope: WriteScope, action: string, row: repo.UnitRow, version: number | null) {
-  const { auth } = scope;
-  return writeAudit(scope.tx, {
-    actorUserId: (auth.parentUser ?? auth.user).id,
-    actingAsUserId: auth.parentUser ? auth.user.id : null,
-    action,
-    target: `toolbox_unit:${row.id}`,
-    details: { name: row.name, version },
-    requestId: scope.requestId,
-  });
+  return auditWrite({ ...scope, db: scope.tx }, action, `toolbox_unit:${row.id}`, { name: row.name, version });
 }
 
 export async function createUnit(scope: WriteScope, body: ToolboxUnitBody): Promise<ToolboxUnit> {
