@@ -11,7 +11,7 @@ import { PermissionDeniedPage } from '../../components/permission-denied-page';
 import { resourcesQueryOptions, rolesQueryOptions } from './access-queries';
 import { DeleteRoleDialog } from './delete-role-dialog';
 import { RoleFormPanel } from './role-form-panel';
-import { SortableHead, sortableFeatures } from './sortable-head';
+import { SortableHead, sortableFeatures } from '../../components/sortable-head';
 
 interface Props {
   permissions: PermissionSet;

@@ -13,7 +13,7 @@ import { rolesQueryOptions, userSlugsQueryOptions, usersQueryOptions } from './a
 import { EditUserPanel } from './edit-user-panel';
 import { ALL, slugTree } from './hierarchy-tree-model';
 import { InviteUserPanel } from './invite-user-panel';
-import { SortableHead, sortableFeatures } from './sortable-head';
+import { SortableHead, sortableFeatures } from '../../components/sortable-head';
 import type { UserFormContext } from './user-form-context';
 import { UserStatusDialog } from './user-status-dialog';
 

@@ -9,6 +9,7 @@ import { formatAsOf, formatShortDate } from '@shared/rules/format';
 import type { AudienceKind, AudienceListQuery, AudienceSummary } from '@shared/schemas/audiences';
 import { AppLink } from '../../components/app-link';
 import { PageHeader } from '../../components/page-header';
+import { SortableHead } from '../../components/sortable-head';
 import type { ProductScope } from '../../lib/guards';
 import { insightErrorMessage } from '../../lib/insights-queries';
 import { keptSince } from '../../lib/offline/last-good';
@@ -119,26 +120,7 @@ export function AudiencesOverviewPage({ scope, context, query, onQuery }: Props)
         </p>
       ) : null}
       <table className="data-table audiences-table" aria-busy={list.isFetching}>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sortable = header.column.getCanSort();
-                const sorted = sortable && query.sort === header.id ? query.dir : null;
-                return (
-                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                    {sortable ? (
-                      <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
-                        <table.FlexRender header={header} />
-                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                      </button>
-                    ) : <table.FlexRender header={header} />}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHead table={table} />
         <tbody>
           {rows.length === 0 ? (
             <tr><td colSpan={columns.length}>{list.isPending ? 'Loading…' : filtered ? 'No audiences match.' : 'No audiences yet.'}</td></tr>

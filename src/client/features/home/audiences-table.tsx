@@ -1,21 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, sortFn_basic, tableFeatures, useTable,
+  createColumnHelper, useTable,
   type SortingState,
 } from '@tanstack/react-table';
 import { HOME_AUDIENCE_LIMITS, TEXT, type HomeAudienceLimit } from '@shared/constants';
 import { formatShortDate } from '@shared/rules/format';
 import { audienceSubtitle, type HomeEntity } from '@shared/schemas/home';
 import { AppLink } from '../../components/app-link';
+import { SortableHead, sortableFeatures, type SortableFeatures } from '../../components/sortable-head';
 import { homeEntitiesQueryOptions } from './home-entities-query';
 
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
-});
-const helper = createColumnHelper<typeof features, HomeEntity>();
+const helper = createColumnHelper<SortableFeatures, HomeEntity>();
 const columns = helper.columns([
   helper.accessor('name', { header: 'Name', sortFn: 'alphanumeric' }),
   helper.accessor((row) => row.count.people.global ?? 0, { id: 'people', header: 'People Count', sortFn: 'basic' }),
@@ -28,7 +24,7 @@ export function AudiencesTable({ productPath }: { productPath: string | null }) 
   const [limit, setLimit] = useState<HomeAudienceLimit>(5);
   const [sorting, setSorting] = useState<SortingState>([]);
   const query = useQuery({ ...homeEntitiesQueryOptions(productPath ?? '', limit), enabled: productPath !== null });
-  const table = useTable({ features, columns, data: query.data ?? EMPTY, state: { sorting }, onSortingChange: setSorting });
+  const table = useTable({ features: sortableFeatures, columns, data: query.data ?? EMPTY, state: { sorting }, onSortingChange: setSorting });
   const rows = table.getRowModel().rows;
 
   return (
@@ -47,23 +43,7 @@ export function AudiencesTable({ productPath }: { productPath: string | null }) 
         ) : null}
       </div>
       <table className="data-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                    <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
-                      <table.FlexRender header={header} />
-                      <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHead table={table} />
         <tbody>
           {rows.length === 0 ? (
             <tr>
