@@ -72,12 +72,21 @@ test('a role that may read Grow but not edit it: invited, password set, no View/
   await expect(invite.getByText('No mail server is configured')).toBeVisible();
   await invite.getByRole('button', { name: 'Copy' }).click();
   await expect(invite.getByRole('status')).toHaveText('Link copied');
-  const url = await link.inputValue();
+  const first = await link.inputValue();
   await invite.getByRole('button', { name: 'Done' }).click();
   const userRow = page.getByRole('row', { name: new RegExp(email) });
   await expect(userRow).toContainText('Invited');
   await expect(userRow).toContainText(roleName);
   await expect(userRow).toContainText('acme');
+
+  // A new link for an invited user voids the first: the user is sent the newer one.
+  await userRow.getByRole('button', { name: 'New invitation link for Rita Reader' }).click();
+  const relink = page.getByRole('dialog', { name: 'New invitation link' });
+  const fresh = relink.getByRole('textbox', { name: 'Invitation link' });
+  await expect(fresh).toHaveValue(/\/invite\/[^/]+$/);
+  const url = await fresh.inputValue();
+  expect(url).not.toBe(first);
+  await relink.getByRole('button', { name: 'Done' }).click();
 
   // The role is held: deleting it is refused with the server's words.
   await page.goto('/global/admin/roles');

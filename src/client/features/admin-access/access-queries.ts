@@ -70,6 +70,8 @@ export const updateRole = async (id: number, body: RoleUpdateBody) => (await api
 export const deleteRole = (id: number) => api(`/api/roles/${id}`, z.unknown(), { ...global, method: 'DELETE' });
 
 export const createUser = (body: UserCreateBody) => api('/api/users', userCreatedResponseSchema, { ...global, method: 'POST', body });
+/** A new one-time link for a user who has not set a password; older links stop working. */
+export const reinviteUser = (id: number) => api(`/api/users/${id}/invitation`, userCreatedResponseSchema, { ...global, method: 'POST' });
 export const updateUser = async (id: number, body: UserUpdateBody) => (await api(`/api/users/${id}`, userResponseSchema, { ...global, method: 'PUT', body })).data;
 export const saveHierarchyPermissions = async (body: HierarchyPermissionsBody) =>
   (await api(`/api/user-hierarchy-permissions/${body.user_id}`, hierarchyPermissionsResponseSchema, { ...global, method: 'PUT', body })).data;

@@ -13,6 +13,7 @@ import { rolesQueryOptions, userSlugsQueryOptions, usersQueryOptions } from './a
 import { EditUserPanel } from './edit-user-panel';
 import { ALL, slugTree } from './hierarchy-tree-model';
 import { InviteUserPanel } from './invite-user-panel';
+import { NewLinkPanel } from './new-link-panel';
 import { SortableHead, sortableFeatures } from '../../components/sortable-head';
 import type { UserFormContext } from './user-form-context';
 import { UserStatusDialog } from './user-status-dialog';
@@ -51,6 +52,7 @@ function UsersList({ permissions, session, hierarchy }: Props) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
   const [changing, setChanging] = useState<AdminUser | null>(null);
+  const [relinking, setRelinking] = useState<AdminUser | null>(null);
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.name])), [roles.data]);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -91,6 +93,9 @@ function UsersList({ permissions, session, hierarchy }: Props) {
                   {may.update ? (
                     <>
                       <button type="button" className="button button--ghost" disabled={!form} aria-label={`Edit ${fullName(u)}`} onClick={() => setEditing(u)}>Edit</button>
+                      {u.active && u.invited ? (
+                        <button type="button" className="button button--ghost" aria-label={`New invitation link for ${fullName(u)}`} onClick={() => setRelinking(u)}>New link</button>
+                      ) : null}
                       <button type="button" className="button button--ghost" aria-label={`${u.active ? 'Deactivate' : 'Reactivate'} ${fullName(u)}`} onClick={() => setChanging(u)}>
                         {u.active ? 'Deactivate' : 'Reactivate'}
                       </button>
@@ -104,6 +109,7 @@ function UsersList({ permissions, session, hierarchy }: Props) {
       ) : null}
       {editing === 'new' && form ? <InviteUserPanel form={form} onClose={() => setEditing(null)} /> : null}
       {editing && editing !== 'new' && form ? <EditUserPanel user={editing} form={form} self={editing.id === session.user.id} onClose={() => setEditing(null)} /> : null}
+      {relinking ? <NewLinkPanel user={relinking} onClose={() => setRelinking(null)} /> : null}
       {changing ? <UserStatusDialog user={changing} onClose={() => setChanging(null)} /> : null}
     </div>
   );
