@@ -63,6 +63,15 @@ export default defineConfig({
     // (all of them load with the shell) carried the file names of its page's whole import
     // graph. The service worker has every chunk cached, so the page's imports load from it.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    rolldownOptions: {
+      output: {
+        // Every route file loads with the shell (the router needs each route's guards and search
+        // rules at start): one chunk for all of them instead of one small file each, whose per-file
+        // overhead had pushed the shell past 200 KB. The split-off page components
+        // (?tsr-split=...) stay lazy: the test leaves out ids with a query.
+        codeSplitting: { groups: [{ name: 'routes', test: /[\\/]src[\\/]client[\\/]routes[\\/][^?]*$/ }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -65,5 +65,6 @@ test('brand management without its permission says so', async ({ page }) => {
   await expectGreeting(page, USERS.analyst.name);
   await page.goto('/acme/brands/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Brand Management' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
+  // Spec 2 §2's words for the page's Missing Permissions state.
+  await expect(page.getByRole('alert').filter({ hasText: "You don't have permissions to view this page." })).toBeVisible();
 });
