@@ -348,7 +348,9 @@ describe('fuzz: every write route, thousands of bad bodies', async () => {
     expect(routes.length).toBeGreaterThanOrEqual(30);
     // The server still answers.
     expect((await admin.request({ method: 'GET', url: '/api/mekkos', context: ACME_PRODUCT })).statusCode).toBe(200);
-  }, Math.max(300_000, BODIES * 100));
+    // 107 s alone on this machine with 85 write routes; a clean-clone run sharing both cores with
+    // another suite took more than 300 s, so the limit leaves room for a loaded machine.
+  }, Math.max(900_000, BODIES * 300));
 });
 
 function safeJson(text: string): unknown {
