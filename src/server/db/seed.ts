@@ -23,6 +23,7 @@ import { seedGrowDemo, seedGrowDemoIfEmpty } from './seed-grow';
 import { seedActivationsDemo, seedActivationsDemoIfMissing } from './seed-activations';
 import { seedExploreDemo, seedExploreDemoIfEmpty } from './seed-explore';
 import { seedToolboxCategories } from './seed-toolbox';
+import { seedBrandsDemo } from './demo-brands';
 
 async function idBy<T extends { id: number }>(rows: Promise<T[]>): Promise<number> {
   const [row] = await rows;
@@ -170,7 +171,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     await seedGrowDemo(tx);
     await seedActivationsDemo(tx);
     await seedExploreDemo(tx);
-    await import('./demo-brands').then(({ seedBrandsDemo }) => seedBrandsDemo(tx));
+    await seedBrandsDemo(tx);
   });
   return true;
 }
