@@ -4,8 +4,7 @@ import {
   resourcesResponseSchema, roleResponseSchema, rolesResponseSchema, type RoleCreateBody, type RoleUpdateBody,
 } from '@shared/schemas/roles';
 import {
-  hierarchyPermissionsResponseSchema, hierarchySlugsResponseSchema, invitationResponseSchema, userCreatedResponseSchema,
-  userResponseSchema, usersResponseSchema, type HierarchyPermissionsBody, type UserCreateBody, type UserUpdateBody,
+  invitationResponseSchema, userCreatedResponseSchema, userResponseSchema, usersResponseSchema, type UserCreateBody, type UserUpdateBody,
 } from '@shared/schemas/users';
 import { api } from '../../lib/api-client';
 
@@ -17,8 +16,6 @@ export const accessKeys = {
   resources: ['admin-access', 'resources'] as const,
   roles: ['admin-access', 'roles'] as const,
   users: ['admin-access', 'users'] as const,
-  userSlugs: (userId: number) => ['admin-access', 'user-slugs', userId] as const,
-  userPermissions: (userId: number) => ['admin-access', 'user-permissions', userId] as const,
   invitation: (token: string) => ['admin-access', 'invitation', token] as const,
 };
 
@@ -46,23 +43,6 @@ export const usersQueryOptions = () =>
     meta: { handlesErrors: true },
   });
 
-/** A user's hierarchy slugs (GET …/{userId}/slugs): the caller's own decide what the checklist offers. */
-export const userSlugsQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: accessKeys.userSlugs(userId),
-    queryFn: async () => (await api(`/api/user-hierarchy-permissions/${userId}/slugs`, hierarchySlugsResponseSchema, global)).data,
-    meta: { handlesErrors: true },
-  });
-
-/** The slugs a user holds as the edit form starts from them (GET …/{userId}), read fresh when it opens. */
-export const hierarchyPermissionsQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: accessKeys.userPermissions(userId),
-    queryFn: async () => (await api(`/api/user-hierarchy-permissions/${userId}`, hierarchyPermissionsResponseSchema, global)).data,
-    staleTime: 0,
-    meta: { handlesErrors: true },
-  });
-
 export const createRole = async (body: RoleCreateBody) => (await api('/api/roles', roleResponseSchema, { ...global, method: 'POST', body })).data;
 export const updateRole = async (id: number, body: RoleUpdateBody) => (await api(`/api/roles/${id}`, roleResponseSchema, { ...global, method: 'PUT', body })).data;
 
@@ -73,8 +53,6 @@ export const createUser = (body: UserCreateBody) => api('/api/users', userCreate
 /** A new one-time link for a user who has not set a password; older links stop working. */
 export const reinviteUser = (id: number) => api(`/api/users/${id}/invitation`, userCreatedResponseSchema, { ...global, method: 'POST' });
 export const updateUser = async (id: number, body: UserUpdateBody) => (await api(`/api/users/${id}`, userResponseSchema, { ...global, method: 'PUT', body })).data;
-export const saveHierarchyPermissions = async (body: HierarchyPermissionsBody) =>
-  (await api(`/api/user-hierarchy-permissions/${body.user_id}`, hierarchyPermissionsResponseSchema, { ...global, method: 'PUT', body })).data;
 
 /** The invitation behind a link (public): who it is for, until when. */
 export const invitationQueryOptions = (token: string) =>

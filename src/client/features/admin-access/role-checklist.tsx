@@ -7,14 +7,13 @@ interface Props {
   selected: readonly number[];
   /** The caller's permissions: a role granting more cannot be given or taken away by them. */
   held: PermissionSet;
-  describedBy?: string;
   onChange: (ids: number[]) => void;
 }
 
 /** The roles a user holds, one checkbox each; one the caller cannot give says why. */
-export function RoleChecklist({ roles, selected, held, describedBy, onChange }: Props) {
+export function RoleChecklist({ roles, selected, held, onChange }: Props) {
   return (
-    <ul className="role-checklist" aria-describedby={describedBy}>
+    <ul className="role-checklist">
       {[...roles].sort((a, b) => a.name.localeCompare(b.name)).map((role) => {
         const tooMuch = !permissionsWithin(role.permissions, held);
         return (

@@ -9,7 +9,7 @@ import type { AdminUser } from '@shared/schemas/users';
 import { PageHeader } from '../../components/page-header';
 import { ACCESS_TEXT } from './access-text';
 import { PermissionDeniedPage } from '../../components/permission-denied-page';
-import { rolesQueryOptions, userSlugsQueryOptions, usersQueryOptions } from './access-queries';
+import { rolesQueryOptions, usersQueryOptions } from './access-queries';
 import { EditUserPanel } from './edit-user-panel';
 import { ALL, slugTree } from './hierarchy-tree-model';
 import { InviteUserPanel } from './invite-user-panel';
@@ -47,7 +47,6 @@ export function UsersPage(props: Props) {
 function UsersList({ permissions, session, hierarchy }: Props) {
   const users = useQuery(usersQueryOptions());
   const roles = useQuery({ ...rolesQueryOptions(), enabled: can(permissions, 'roles', 'read') });
-  const ownSlugs = useQuery(userSlugsQueryOptions(session.user.id));
   const [search, setSearch] = useState('');
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
@@ -61,9 +60,10 @@ function UsersList({ permissions, session, hierarchy }: Props) {
     return all.filter((u) => [fullName(u), u.email, ...u.role_ids.map((id) => roleName.get(id) ?? ''), ...u.slugs].some((t) => t.toLowerCase().includes(q)));
   }, [users.data, search, roleName]);
   const table = useTable({ features: sortableFeatures, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
-  const form: UserFormContext | null = roles.data
-    ? { roles: roles.data, held: permissions, tree: slugTree(hierarchy), mayGiveAll: ownSlugs.data?.includes(ALL) ?? false }
-    : null;
+  const tree = useMemo(() => slugTree(hierarchy), [hierarchy]);
+  // The caller is in the list (everyone they see includes themselves): their own '*' lets them give it.
+  const mayGiveAll = users.data?.some((u) => u.id === session.user.id && u.slugs.includes(ALL)) ?? false;
+  const form: UserFormContext | null = roles.data ? { roles: roles.data, held: permissions, tree, mayGiveAll } : null;
   const may = { create: can(permissions, 'users', 'create'), update: can(permissions, 'users', 'update') };
 
   return (
