@@ -41,11 +41,6 @@ export async function brandBundles(db: Executor, clientId: number, ids?: number[
   }));
 }
 
-export async function findBrand(db: Executor, clientId: number, id: number): Promise<BrandRow | null> {
-  const [row] = await db.select().from(brands).where(and(eq(brands.clientId, clientId), eq(brands.id, id)));
-  return row ?? null;
-}
-
 /** A product of one of the client's brands, with its brand. */
 export async function findProduct(db: Executor, clientId: number, id: number): Promise<{ product: ProductRow; brand: BrandRow } | null> {
   const [row] = await db
@@ -54,11 +49,6 @@ export async function findProduct(db: Executor, clientId: number, id: number): P
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(brands.clientId, clientId), eq(products.id, id)));
   return row ?? null;
-}
-
-export async function productCount(db: Executor, brandId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.brandId, brandId));
-  return Number(row?.n ?? 0);
 }
 
 /** The client's regions: id, slug and name. */
@@ -139,10 +129,11 @@ export interface ProductValues {
   conversantCompanyId: number | null;
 }
 
-export async function insertProduct(tx: Executor, brandId: number, slug: string, values: ProductValues): Promise<ProductRow> {
-  const [row] = await tx.insert(products).values({ brandId, slug, ...values }).returning();
-  if (!row) throw new Error('insert returned no product');
-  return row;
+/** The brand's new products in one insert; their ids by slug (slugs are unique within a brand). */
+export async function insertProducts(tx: Executor, brandId: number, rows: { slug: string; values: ProductValues }[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await tx.insert(products).values(rows.map((r) => ({ brandId, slug: r.slug, ...r.values }))).returning({ id: products.id, slug: products.slug });
+  return new Map(inserted.map((r) => [r.slug, r.id]));
 }
 
 export async function updateProduct(tx: Executor, id: number, values: ProductValues): Promise<void> {

@@ -197,12 +197,17 @@ function idEnvSlugOf(scope: WriteScope, p: ProductWrite, regionId: number): stri
   return sent.id_env_product_slug?.trim() || null;
 }
 
-async function createProduct(scope: WriteScope, brandId: number, p: ProductWrite, slugs: string[]): Promise<number> {
-  const slug = uniqueSlug(p.name, slugs, 'product');
-  slugs.push(slug);
-  const row = await repo.insertProduct(scope.tx, brandId, slug, productValues(p));
-  await repo.insertProductRegions(scope.tx, [...new Set(p.region_ids)].map((regionId) => ({ productId: row.id, regionId, idEnvProductSlug: idEnvSlugOf(scope, p, regionId) ?? null })));
-  return row.id;
+/** The brand's new products with their regions: two inserts however many there are. `taken`: the brand's product slugs. */
+async function createProducts(scope: WriteScope, brandId: number, created: readonly ProductWrite[], taken: readonly string[]): Promise<void> {
+  const slugs = [...taken];
+  const rows = created.map((p) => {
+    const slug = uniqueSlug(p.name, slugs, 'product');
+    slugs.push(slug);
+    return { slug, values: productValues(p), product: p };
+  });
+  const ids = await repo.insertProducts(scope.tx, brandId, rows);
+  await repo.insertProductRegions(scope.tx, rows.flatMap(({ slug, product: p }) =>
+    [...new Set(p.region_ids)].map((regionId) => ({ productId: ids.get(slug)!, regionId, idEnvProductSlug: idEnvSlugOf(scope, p, regionId) ?? null }))));
 }
 
 const regionSlugsOf = (ids: Iterable<number>, regions: Region[]) => [...ids].map((id) => regions.find((r) => r.id === id)?.slug ?? String(id));
@@ -219,8 +224,7 @@ export async function createBrand(scope: WriteScope, body: BrandCreateBody): Pro
   checkCovered(scope, regionSlugsOf(new Set(brand.products_attributes.flatMap((p) => p.region_ids)), regions), null);
   const mapping = await mappingToStore(scope, brand.site_visit_segment_mapping);
   const row = await repo.insertBrand(scope.tx, scope.ctx.clientId, uniqueSlug(brand.name, others.map((o) => o.slug), 'brand'), brandValues(brand, mapping));
-  const slugs: string[] = [];
-  for (const p of brand.products_attributes) await createProduct(scope, row.id, p, slugs);
+  await createProducts(scope, row.id, brand.products_attributes, []);
   const view = await viewOf(scope, row.id);
   await audit(scope, 'brand.create', `brand:${row.id}`, { name: view.name, version: view.version, products: view.products.map((p) => ({ id: p.id, name: p.name, region_ids: p.region_ids })) });
   return view;
@@ -303,15 +307,11 @@ export async function updateBrand(scope: WriteScope, id: number, body: BrandUpda
     : await mappingToStore(scope, brand.site_visit_segment_mapping);
   await repo.updateBrand(scope.tx, id, brandValues(brand, mapping));
 
-  const slugs = current.products.map((p) => p.product.slug);
   for (const p of brand.products_attributes) {
     const saved = p.id == null ? undefined : savedById.get(p.id);
-    if (!saved) {
-      await createProduct(scope, id, p, slugs);
-      continue;
-    }
-    await updateSavedProduct(scope, current.brand.slug, saved, p, regions);
+    if (saved) await updateSavedProduct(scope, current.brand.slug, saved, p, regions);
   }
+  await createProducts(scope, id, created, current.products.map((p) => p.product.slug));
   const view = await viewOf(scope, id);
   await audit(scope, 'brand.update', `brand:${id}`, {
     name: view.name,
