@@ -38,14 +38,14 @@ export async function updateCategory(db: Executor, clientId: number, id: number,
   return row ?? null;
 }
 
-/** Sets one category's priority (a new version when it changes); null when it is not the client's. */
-export async function setPriority(db: Executor, clientId: number, id: number, priority: number): Promise<CategoryRow | null> {
-  const [row] = await db
+/** Sets these categories' priorities, each to its next version, in one statement; another client's are left alone. */
+export async function setPriorities(db: Executor, clientId: number, changes: readonly { id: number; priority: number }[]): Promise<void> {
+  if (changes.length === 0) return;
+  const cases = sql.join(changes.map((c) => sql`when ${c.id} then ${c.priority}`), sql` `);
+  await db
     .update(toolboxCategories)
-    .set({ priority, version: sql`${toolboxCategories.version} + case when ${toolboxCategories.priority} = ${priority} then 0 else 1 end` })
-    .where(and(eq(toolboxCategories.clientId, clientId), eq(toolboxCategories.id, id)))
-    .returning();
-  return row ?? null;
+    .set({ priority: sql`(case ${toolboxCategories.id} ${cases} end)::int`, version: sql`${toolboxCategories.version} + 1` })
+    .where(and(eq(toolboxCategories.clientId, clientId), inArray(toolboxCategories.id, changes.map((c) => c.id))));
 }
 
 export async function deleteCategory(db: Executor, clientId: number, id: number): Promise<boolean> {
@@ -54,11 +54,6 @@ export async function deleteCategory(db: Executor, clientId: number, id: number)
     .where(and(eq(toolboxCategories.clientId, clientId), eq(toolboxCategories.id, id)))
     .returning({ id: toolboxCategories.id });
   return rows.length > 0;
-}
-
-/** The client's categories of these ids (to tell another client's from the caller's). */
-export function categoriesByIds(db: Executor, clientId: number, ids: number[]) {
-  return db.select({ id: toolboxCategories.id }).from(toolboxCategories).where(and(eq(toolboxCategories.clientId, clientId), inArray(toolboxCategories.id, ids)));
 }
 
 const namesCategory = (clientId: number, name: string) =>

@@ -26,11 +26,10 @@ const categoryNotFound = (id: number) => new AppError(404, ERROR_CODES.notFound,
 
 const invalidName = (message: string) => new AppError(422, ERROR_CODES.validation, message, [{ path: 'body.name', message }]);
 
-/** The name normalized and checked against the client's other categories. */
-async function checkedName(scope: WriteScope, sent: string, exceptId?: number): Promise<string> {
+/** The name normalized and checked against the client's other categories (of `categories`, all the client's). */
+function checkedName(sent: string, categories: readonly repo.CategoryRow[], exceptId?: number): string {
   const name = normalizeCategoryName(sent);
-  const others = (await repo.listCategories(scope.tx, scope.ctx.clientId)).filter((c) => c.id !== exceptId).map((c) => c.name);
-  const message = validateCategoryName(name, others);
+  const message = validateCategoryName(name, categories.filter((c) => c.id !== exceptId).map((c) => c.name));
   if (message !== null) throw invalidName(message);
   return name;
 }
@@ -55,8 +54,9 @@ const conflict = (current: repo.CategoryRow, clientSlug: string) =>
 /** Creating clears the id and forces status true (spec 1 §5); without a priority it goes last. */
 export async function createCategory(scope: WriteScope, body: ToolboxCategoryBody): Promise<ToolboxCategory> {
   checkClient(body, scope.ctx);
-  const name = await checkedName(scope, body.name);
-  const priority = body.priority ?? nextPriority(await repo.listCategories(scope.tx, scope.ctx.clientId));
+  const categories = await repo.listCategories(scope.tx, scope.ctx.clientId);
+  const name = checkedName(body.name, categories);
+  const priority = body.priority ?? nextPriority(categories);
   const row = await nameChecked(name, () => repo.insertCategory(scope.tx, scope.ctx.clientId, { name, status: true, priority }));
   await audit(scope, 'toolbox.category.create', row, { version: row.version });
   return toCategoryView(row, scope.ctx.clientSlug);
@@ -68,7 +68,7 @@ export async function updateCategory(scope: WriteScope, id: number, body: Toolbo
   const current = await repo.findCategory(scope.tx, scope.ctx.clientId, id, true);
   if (!current) throw categoryNotFound(id);
   if (current.version !== body.version) throw conflict(current, scope.ctx.clientSlug);
-  const name = await checkedName(scope, body.name, id);
+  const name = checkedName(body.name, await repo.listCategories(scope.tx, scope.ctx.clientId), id);
   const values = { name, status: body.status ?? current.status, priority: body.priority ?? current.priority };
   const row = await nameChecked(name, () => repo.updateCategory(scope.tx, scope.ctx.clientId, id, body.version, values));
   if (!row) throw conflict(current, scope.ctx.clientSlug);
@@ -82,28 +82,24 @@ export async function updateCategory(scope: WriteScope, id: number, body: Toolbo
 }
 
 /**
- * The new order: each listed category gets its priority (a new version when it changes). The
- * moved one (the path's id) must be listed; an id twice, or one that is not the client's, changes nothing.
+ * The new order: each listed category gets its priority (a new version when it changes), in one
+ * statement. The moved one (the path's id) must be listed; an id twice, or one that is not the
+ * client's, changes nothing.
  */
 export async function reorderCategories(scope: WriteScope, movedId: number, body: ToolboxCategoryBulkBody): Promise<ToolboxCategory[]> {
   const ids = body.map((c) => c.id);
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated !== undefined) throw new AppError(422, ERROR_CODES.validation, CATEGORY_MESSAGES.bulkRepeated(repeated), [{ path: 'body', message: CATEGORY_MESSAGES.bulkRepeated(repeated) }]);
-  if (!(await repo.findCategory(scope.tx, scope.ctx.clientId, movedId))) throw categoryNotFound(movedId);
-  if (!ids.includes(movedId)) throw new AppError(422, ERROR_CODES.validation, CATEGORY_MESSAGES.bulkMissingMoved(movedId), [{ path: 'body', message: CATEGORY_MESSAGES.bulkMissingMoved(movedId) }]);
-  const known = new Set((await repo.categoriesByIds(scope.tx, scope.ctx.clientId, ids)).map((r) => r.id));
-  const foreign = ids.find((id) => !known.has(id));
-  if (foreign !== undefined) throw categoryNotFound(foreign);
   const before = new Map((await repo.listCategories(scope.tx, scope.ctx.clientId)).map((r) => [r.id, r.priority]));
-  for (const { id, priority } of body) await repo.setPriority(scope.tx, scope.ctx.clientId, id, priority);
+  if (!before.has(movedId)) throw categoryNotFound(movedId);
+  if (!ids.includes(movedId)) throw new AppError(422, ERROR_CODES.validation, CATEGORY_MESSAGES.bulkMissingMoved(movedId), [{ path: 'body', message: CATEGORY_MESSAGES.bulkMissingMoved(movedId) }]);
+  const foreign = ids.find((id) => !before.has(id));
+  if (foreign !== undefined) throw categoryNotFound(foreign);
+  const changed = body.filter((c) => before.get(c.id) !== c.priority);
+  await repo.setPriorities(scope.tx, scope.ctx.clientId, changed);
   const after = await repo.listCategories(scope.tx, scope.ctx.clientId);
   const moved = after.find((r) => r.id === movedId);
-  if (moved) {
-    await audit(scope, 'toolbox.category.reorder', moved, {
-      order: after.map((r) => r.id),
-      changed: after.filter((r) => before.get(r.id) !== r.priority).map((r) => r.id),
-    });
-  }
+  if (moved) await audit(scope, 'toolbox.category.reorder', moved, { order: after.map((r) => r.id), changed: changed.map((c) => c.id) });
   return after.map((row) => toCategoryView(row, scope.ctx.clientSlug));
 }
 
