@@ -68,6 +68,10 @@ describe('users and hierarchy permissions', async () => {
     expect(fieldsOf(await write(admin, 'POST', '/api/users', person('a@b.co', [viewerRole.id], ['Acme'])))).toEqual({ slugs: USER_MESSAGES.slugInvalid('Acme') });
     expect(fieldsOf(await write(admin, 'POST', '/api/users', person('a@b.co', [viewerRole.id], ['acme/zz'])))).toEqual({ slugs: USER_MESSAGES.slugUnknown('acme/zz') });
     expect(fieldsOf(await write(admin, 'POST', '/api/users', person('a@b.co', [999_999], ['acme'])))).toEqual({ role_ids: USER_MESSAGES.unknownRole(999_999) });
+    // An address the login refuses (schemas/auth.ts) is refused here too: its owner could never log in.
+    for (const email of ['jürgen@münchen.de', 'x@y.z']) {
+      expect(fieldsOf(await write(admin, 'POST', '/api/users', person(email, [viewerRole.id], ['acme']))), email).toEqual({ email: USER_MESSAGES.emailInvalid });
+    }
   });
 
   it('nobody gives what they do not hold: other clients, *, or roles beyond their own', async () => {

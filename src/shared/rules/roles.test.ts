@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, type PermissionSet } from '../permissions';
+import { loginBodySchema } from '../schemas/auth';
 import {
   grantProblems,
   isEmail,
@@ -99,6 +100,13 @@ describe('user rules', () => {
   it('knows an email address', () => {
     expect(isEmail('a.b@c.co')).toBe(true);
     for (const bad of ['', 'a@b', 'a b@c.d', '@c.d', 'a@@c.d']) expect(isEmail(bad)).toBe(false);
+  });
+  it('takes exactly the addresses the login takes: an invited user must be able to log in with theirs', () => {
+    const samples = ['a.b@c.co', 'O.Brien@Acme.Test', "o'brien@acme.test", 'jürgen@münchen.de', 'ünal@acme.test', 'x@y.z', 'a@b.c1', 'a..b@c.co', '.a@c.co', 'a+tag@c.co'];
+    for (const email of samples) {
+      const login = loginBodySchema.safeParse({ email, password: 'p' }).success;
+      expect(isEmail(email), email).toBe(login);
+    }
   });
   it('knows a hierarchy slug', () => {
     for (const good of ['*', 'acme', 'acme/us', 'acme/us/fizz-cola', 'acme/us/fizz-cola/fizz-zero']) expect(isHierarchySlug(good)).toBe(true);

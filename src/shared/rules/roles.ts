@@ -3,6 +3,7 @@
  * resources are called, who may grant what, and what a valid role, user and invitation is, with
  * the exact messages. Pure, so the forms and the server agree.
  */
+import * as z from 'zod/mini';
 import { ACTIONS, RESOURCES, type Action, type Actions, type PermissionSet, type Resource } from '../permissions';
 
 export type ResourceGroup = 'insights' | 'administration';
@@ -171,9 +172,11 @@ export function validateRole(draft: RoleDraft, otherNames: readonly string[]): R
   return issues;
 }
 
-/** Loose on purpose (the address is proven by the invitation): something@something.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (email: string) => EMAIL.test(email.trim()) && email.trim().length <= EMAIL_MAX;
+/**
+ * The login's own check (z.email() in schemas/auth.ts uses this pattern): an address invited here
+ * must be one its owner can log in with, so no unicode or single-letter top-level domain the login refuses.
+ */
+export const isEmail = (email: string) => z.regexes.email.test(email.trim()) && email.trim().length <= EMAIL_MAX;
 
 /** A slug segment: lowercase letters, digits and '-' (as clients, regions, brands and products are made). */
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
