@@ -1,11 +1,11 @@
 import './toolbox.css';
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
 import { can, type PermissionSet } from '@shared/permissions';
 import { formatContext, slugsOf, type ResolvedContext } from '@shared/rules/context';
 import { ALL_REGIONS, categoryTitle, groupUnits, sortCategories } from '@shared/rules/toolbox';
 import type { ToolboxCategory } from '@shared/schemas/toolbox';
+import { ActionAlert } from '../../components/action-alert';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-error';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
@@ -148,19 +148,12 @@ export function ToolboxPage({ context, permissions }: Props) {
         />
       ) : null}
       {deleting ? (
-        <AlertDialog.Root open onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="dialog-overlay" />
-            <AlertDialog.Content className="dialog">
-              <AlertDialog.Title>Delete unit {deleting.name}?</AlertDialog.Title>
-              <AlertDialog.Description>It disappears from the toolbox and the navigation for everyone in {client.name}.</AlertDialog.Description>
-              <div className="dialog__actions">
-                <AlertDialog.Cancel className="button button--secondary">Cancel</AlertDialog.Cancel>
-                <AlertDialog.Action className="button button--danger" onClick={() => void deleteUnit(xContext, deleting)}>Delete</AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ActionAlert
+          title={`Delete unit ${deleting.name}?`}
+          message={`It disappears from the toolbox and the navigation for everyone in ${client.name}.`}
+          confirm={{ label: 'Delete', onConfirm: () => void deleteUnit(xContext, deleting) }}
+          onClose={() => setDeleting(null)}
+        />
       ) : null}
     </div>
   );
