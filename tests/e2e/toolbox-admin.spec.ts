@@ -45,7 +45,8 @@ test('an admin adds, reorders by drag and by keyboard, renames and deletes toolb
   const names = ['one', 'two', 'three'].map((n) => unique(`cat-${n}`));
   for (const name of names) await api.category(name);
   const [one, two, three] = names.map(categoryTitle) as [string, string, string];
-  await api.unit(unique('unit'), 'https://tools.example.com/x', names[0] as string);
+  const unitName = unique('unit');
+  await api.unit(unitName, 'https://tools.example.com/x', names[0] as string);
   await page.goto(`${PRODUCT}/toolbox`);
   await expect(page.getByRole('heading', { level: 2, name: three })).toBeVisible();
   expect(await orderOf(page, [one, two, three])).toEqual([one, two, three]);
@@ -110,16 +111,29 @@ test('an admin adds, reorders by drag and by keyboard, renames and deletes toolb
   await page.getByRole('button', { name: `Delete category ${three}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 2, name: three })).toHaveCount(0);
+  // Once its unit is deleted (confirmed in its own dialog), the first one goes too.
+  const unit = page.getByRole('listitem', { name: `Unit ${unitName}` });
+  await unit.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: `Delete unit ${unitName}?` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(unit).toHaveCount(0);
+  await page.getByRole('button', { name: `Delete category ${one}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: one })).toHaveCount(0);
 });
 
-/** A throwaway certificate for localhost, made with openssl. */
+/** A throwaway certificate for localhost, made with openssl once; its files are removed whatever happens. */
+let pair: { key: Buffer; cert: Buffer } | undefined;
 function certificate() {
+  if (pair) return pair;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unit-cert-'));
-  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
-  const pair = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
-  fs.rmSync(dir, { recursive: true, force: true });
-  return pair;
+  try {
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    pair = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+    return pair;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Records every message the page receives (origin and data) and can ask its parent for a token. */
@@ -145,7 +159,8 @@ const ofType = (list: Received[], type: string) => list.filter((m) => m.data?.ty
 test('an embedded unit gets its context and a token it can validate, from the product only, and asks for more', async ({ page, baseURL }) => {
   // Another origin, framed inside the unit: its token requests must get no answer.
   const foreign = await serve(() => `<!doctype html><title>foreign</title>${RECORDER}`, []);
-  const unitServer = await serve(([f]) => `<!doctype html><title>unit</title>${RECORDER}<iframe src="${f}/foreign.html"></iframe>`, [foreign.origin]);
+  const unitServer = await serve(([f]) => `<!doctype html><title>unit</title>${RECORDER}<iframe src="${f}/foreign.html"></iframe>`, [foreign.origin])
+    .catch((error: unknown) => { foreign.server.close(); throw error; });
   try {
     await logInAs(page, USERS.admin);
     const name = unique('sso-unit');
@@ -190,7 +205,10 @@ test('an embedded unit gets its context and a token it can validate, from the pr
     await warned;
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   } finally {
-    unitServer.server.close();
-    foreign.server.close();
+    // closeAllConnections: the browser's keep-alive connections would hold close() open.
+    for (const { server } of [unitServer, foreign]) {
+      server.close();
+      server.closeAllConnections();
+    }
   }
 });
