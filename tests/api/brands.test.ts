@@ -334,6 +334,29 @@ describe('brands and products API', async () => {
     expectError(await removeBrand(made.id), 404, 'NOT_FOUND');
   });
 
+  it('checks every region a save takes from its products, each against what uses that product there', async () => {
+    const made = brandOf(await create({ name: 'Two Leave', products_attributes: [{ name: 'L1', region_ids: [us, uk] }, { name: 'L2', region_ids: [us, uk] }] }));
+    const [l1, l2] = [made.products.find((p) => p.name === 'L1')!, made.products.find((p) => p.name === 'L2')!];
+    const [acme] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));
+    const [chart] = await db.insert(mekkos).values({ clientId: acme!.id, productId: l2.id, regionId: uk, name: 'L2 Chart' }).returning();
+    const analystId = (await db.execute(sql`select id from users where email = ${ANALYST}`)) as unknown as { rows: { id: number }[] };
+    await db.execute(sql`insert into user_hierarchy_permissions (user_id, slug) values (${analystId.rows[0]!.id}, 'acme/us/two-leave/l1')`);
+    const leave = (l1Regions: number[], l2Regions: number[]) =>
+      update(made.id, bodyOf(made, { products_attributes: [{ id: l1.id, name: 'L1', region_ids: l1Regions }, { id: l2.id, name: 'L2', region_ids: l2Regions }] }), made.version);
+
+    // Both leave the UK: L1 has nothing there, L2's chart is; only L2's use is listed.
+    const bothUk = strict(brandInUseSchema).parse(expectError(await leave([us], [us]), 409, 'IN_USE', "L2 cannot be removed from United Kingdom while it is used there by chart 'L2 Chart'."));
+    expect(bothUk.error.details.uses).toEqual([{ kind: 'chart', id: chart!.id, name: 'L2 Chart', product: 'L2', region: 'uk' }]);
+    // L1 leaves the US, where a user's grant names it; L2's chart in the UK is not in the way.
+    const l1Us = strict(brandInUseSchema).parse(expectError(await leave([uk], [us, uk]), 409, 'IN_USE', /^L1 cannot be removed from United States while it is used there by user permission /));
+    expect(l1Us.error.details.uses).toEqual([{ kind: 'user', id: analystId.rows[0]!.id, name: ANALYST, product: 'L1', region: 'us' }]);
+    expect((await named('Two Leave')).version).toBe(made.version);
+    // L1 leaves the UK and L2 the US: nothing uses either there.
+    const fine = await leave([us], [uk]);
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(brandOf(fine).products.map((p) => [p.name, p.region_ids])).toEqual([['L1', [us]], ['L2', [uk]]]);
+  });
+
   it('lists users whose hierarchy permissions name a product among its uses', async () => {
     const made = brandOf(await create({ name: 'Granted', products_attributes: [{ name: 'G1', region_ids: [us] }, { name: 'G2', region_ids: [us] }] }));
     const analystId = (await db.execute(sql`select id from users where email = ${ANALYST}`)) as unknown as { rows: { id: number }[] };

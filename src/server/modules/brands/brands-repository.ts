@@ -172,13 +172,13 @@ export interface UseRow {
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**
- * Everything that names one of the products (in `regionId` when given): charts (their markets,
+ * Everything that names one of the products, in any region (each row says which): charts (their markets,
  * audiences, snapshots and outcome timeframes hang off them), journeys, named personas, custom
  * widgets of the all-data persona, audiences (lookalikes and shared ones too), comparisons,
  * motivation audience requests and activations. Each of these tables deletes its rows with the
  * product (on delete cascade), so a delete must be refused while any exists.
  */
-export async function usesOf(db: Executor, productIds: number[], regionId?: number): Promise<UseRow[]> {
+export async function usesOf(db: Executor, productIds: number[]): Promise<UseRow[]> {
   if (productIds.length === 0) return [];
   const result = (await db.execute(sql`
     select kind, id, name, product_id as "productId", region_id as "regionId" from (
@@ -191,7 +191,7 @@ export async function usesOf(db: Executor, productIds: number[], regionId?: numb
       union all select 'motivation_audience', id, name, product_id, region_id from motivation_audiences
       union all select 'activation', a.id, au.name, a.product_id, a.region_id from activations a join audiences au on au.id = a.audience_id
     ) u
-    where product_id in (${idList(productIds)}) ${regionId === undefined ? sql`` : sql`and region_id = ${regionId}`}
+    where product_id in (${idList(productIds)})
     order by kind, lower(name), id
   `)) as unknown as { rows: UseRow[] };
   return result.rows.map((r) => ({ ...r, id: Number(r.id), productId: Number(r.productId), regionId: Number(r.regionId) }));
@@ -199,9 +199,9 @@ export async function usesOf(db: Executor, productIds: number[], regionId?: numb
 
 /**
  * Users whose hierarchy permissions name the brand (client/region/brand, or one of its products'
- * paths); with `product`, only paths of that product; with `region`, only in that region.
+ * paths); with `product`, only paths of that product.
  */
-export function userGrantsOn(db: Executor, path: { client: string; brand: string; product?: string; region?: string }) {
+export function userGrantsOn(db: Executor, path: { client: string; brand: string; product?: string }) {
   const part = (n: number) => sql`split_part(${userHierarchyPermissions.slug}, '/', ${n})`;
   return db
     .select({ userId: users.id, email: users.email, slug: userHierarchyPermissions.slug })
@@ -210,7 +210,6 @@ export function userGrantsOn(db: Executor, path: { client: string; brand: string
     .where(and(
       sql`${part(1)} = ${path.client}`,
       sql`${part(3)} = ${path.brand}`,
-      path.region === undefined ? undefined : sql`${part(2)} = ${path.region}`,
       path.product === undefined ? undefined : sql`${part(4)} = ${path.product}`,
     ))
     .orderBy(asc(users.email));

@@ -238,30 +238,38 @@ const useView = (u: repo.UseRow, names: Map<number, string>, regions: Region[]):
   region: regions.find((r) => r.id === u.regionId)?.slug ?? '',
 });
 
-/** What uses the products (in a region), users' hierarchy grants on them included. */
-async function usesOf(
-  scope: WriteScope,
-  brandSlug: string,
-  items: { id: number; name: string; slug: string }[],
-  regions: Region[],
-  region?: Region,
-  wholeBrand = false,
-): Promise<BrandUseView[]> {
+/** A thing that uses a product, with the product and region it uses (null where a grant names neither). */
+interface Use {
+  productId: number | null;
+  regionId: number | null;
+  view: BrandUseView;
+}
+
+/**
+ * What uses the products, in any region: one query over every table that names a product, and
+ * one for users' hierarchy grants on them (with `wholeBrand`, grants on the brand itself too).
+ */
+async function usesOf(scope: WriteScope, brandSlug: string, items: { id: number; name: string; slug: string }[], regions: Region[], wholeBrand = false): Promise<Use[]> {
   const names = new Map(items.map((p) => [p.id, p.name]));
-  const rows = await repo.usesOf(scope.tx, items.map((p) => p.id), region?.id);
-  const uses = rows.map((u) => useView(u, names, regions));
-  const grants = await repo.userGrantsOn(scope.tx, { client: scope.ctx.clientSlug, brand: brandSlug, region: region?.slug, product: wholeBrand ? undefined : items[0]?.slug });
+  const rows = await repo.usesOf(scope.tx, items.map((p) => p.id));
+  const uses: Use[] = rows.map((u) => ({ productId: u.productId, regionId: u.regionId, view: useView(u, names, regions) }));
+  const only = !wholeBrand && items.length === 1 ? items[0]?.slug : undefined;
+  const grants = await repo.userGrantsOn(scope.tx, { client: scope.ctx.clientSlug, brand: brandSlug, product: only });
   for (const g of grants) {
     const [, regionSlug = '', , productSlug] = g.slug.split('/');
     const product = items.find((p) => p.slug === productSlug);
     // A brand-wide grant (client/region/brand) only matters when the whole brand goes.
     if (!wholeBrand && !product) continue;
-    uses.push({ kind: 'user', id: g.userId, name: g.email, product: product?.name ?? '', region: regionSlug });
+    uses.push({
+      productId: product?.id ?? null,
+      regionId: regions.find((r) => r.slug === regionSlug)?.id ?? null,
+      view: { kind: 'user', id: g.userId, name: g.email, product: product?.name ?? '', region: regionSlug },
+    });
   }
   return uses;
 }
 
-const inUse = (message: string, uses: BrandUseView[]) => new AppError(409, ERROR_CODES.inUse, message, { uses });
+const inUse = (message: string, uses: Use[]) => new AppError(409, ERROR_CODES.inUse, message, { uses: uses.map((u) => u.view) });
 
 /** Claims the brand at the sent version: 404 when it is gone, 409 with the current brand when it moved on. */
 async function claim(scope: WriteScope, id: number, version: number): Promise<void> {
@@ -307,10 +315,13 @@ export async function updateBrand(scope: WriteScope, id: number, body: BrandUpda
     : await mappingToStore(scope, brand.site_visit_segment_mapping);
   await repo.updateBrand(scope.tx, id, brandValues(brand, mapping));
 
-  for (const p of brand.products_attributes) {
+  const edits = brand.products_attributes.flatMap((p) => {
     const saved = p.id == null ? undefined : savedById.get(p.id);
-    if (saved) await updateSavedProduct(scope, current.brand.slug, saved, p, regions);
-  }
+    const edit = saved ? productEdit(scope, saved, p) : null;
+    return edit ? [edit] : [];
+  });
+  await checkRegionsLeft(scope, current.brand.slug, edits, regions);
+  for (const edit of edits) await applyProductEdit(scope, edit);
   await createProducts(scope, id, created, current.products.map((p) => p.product.slug));
   const view = await viewOf(scope, id);
   await audit(scope, 'brand.update', `brand:${id}`, {
@@ -322,7 +333,17 @@ export async function updateBrand(scope: WriteScope, id: number, body: BrandUpda
   return view;
 }
 
-async function updateSavedProduct(scope: WriteScope, brandSlug: string, saved: repo.BrandBundle['products'][number], p: ProductWrite, regions: Region[]) {
+/** What a save changes in a saved product, or null when nothing. */
+interface ProductEdit {
+  item: { id: number; name: string; slug: string };
+  sent: ProductWrite;
+  values: repo.ProductValues;
+  removed: number[];
+  added: number[];
+  slugChanges: { regionId: number; slug: string | null }[];
+}
+
+function productEdit(scope: WriteScope, saved: repo.BrandBundle['products'][number], p: ProductWrite): ProductEdit | null {
   const values = productValues(p);
   const had = new Set(saved.regions.map((r) => r.regionId));
   const wants = new Set(p.region_ids);
@@ -334,19 +355,31 @@ async function updateSavedProduct(scope: WriteScope, brandSlug: string, saved: r
     return slug === undefined || slug === before ? [] : [{ regionId, slug }];
   });
   const fieldsChanged = values.name !== saved.product.name || values.conversantCompanyId !== saved.product.conversantCompanyId;
-  if (!fieldsChanged && removed.length === 0 && added.length === 0 && slugChanges.length === 0) return;
+  if (!fieldsChanged && removed.length === 0 && added.length === 0 && slugChanges.length === 0) return null;
   if (!can(scope.auth.permissions, 'products', 'update')) throw forbidden('You do not have permission to update products.');
-
   const item = { id: saved.product.id, name: saved.product.name, slug: saved.product.slug };
-  for (const regionId of removed) {
+  return { item, sent: p, values, removed, added, slugChanges };
+}
+
+/** A region a product leaves must not be used there (409 IN_USE): one look for every product of the save. */
+async function checkRegionsLeft(scope: WriteScope, brandSlug: string, edits: readonly ProductEdit[], regions: Region[]): Promise<void> {
+  const leaving = edits.flatMap((e) => e.removed.flatMap((regionId) => {
     const region = regions.find((r) => r.id === regionId);
-    if (!region) continue;
-    const uses = await usesOf(scope, brandSlug, [item], regions, region);
-    if (uses.length > 0) throw inUse(regionInUseMessage(item.name, region.name, uses), uses);
+    return region ? [{ item: e.item, region }] : [];
+  }));
+  if (leaving.length === 0) return;
+  const items = [...new Map(leaving.map(({ item }) => [item.id, item])).values()];
+  const uses = await usesOf(scope, brandSlug, items, regions);
+  for (const { item, region } of leaving) {
+    const there = uses.filter((u) => u.productId === item.id && u.regionId === region.id);
+    if (there.length > 0) throw inUse(regionInUseMessage(item.name, region.name, there.map((u) => u.view)), there);
   }
+}
+
+async function applyProductEdit(scope: WriteScope, { item, sent, values, removed, added, slugChanges }: ProductEdit): Promise<void> {
   await repo.updateProduct(scope.tx, item.id, values);
   await repo.deleteProductRegions(scope.tx, item.id, removed);
-  await repo.insertProductRegions(scope.tx, added.map((regionId) => ({ productId: item.id, regionId, idEnvProductSlug: idEnvSlugOf(scope, p, regionId) ?? null })));
+  await repo.insertProductRegions(scope.tx, added.map((regionId) => ({ productId: item.id, regionId, idEnvProductSlug: idEnvSlugOf(scope, sent, regionId) ?? null })));
   for (const { regionId, slug } of slugChanges) await repo.setIdEnvSlug(scope.tx, item.id, regionId, slug);
 }
 
@@ -358,8 +391,8 @@ export async function deleteBrand(scope: WriteScope, id: number, version: number
   await claim(scope, id, version ?? current.brand.version);
   checkCovered(scope, regionSlugsOf(new Set(current.products.flatMap((p) => p.regions.map((r) => r.regionId))), regions), current.brand.slug);
   const items = current.products.map((p) => ({ id: p.product.id, name: p.product.name, slug: p.product.slug }));
-  const uses = await usesOf(scope, current.brand.slug, items, regions, undefined, true);
-  if (uses.length > 0) throw inUse(inUseMessage(current.brand.name, uses), uses);
+  const uses = await usesOf(scope, current.brand.slug, items, regions, true);
+  if (uses.length > 0) throw inUse(inUseMessage(current.brand.name, uses.map((u) => u.view)), uses);
   await repo.deleteBrand(scope.tx, id);
   await audit(scope, 'brand.delete', `brand:${id}`, { name: current.brand.name, products: items.map((p) => p.name) });
 }
@@ -382,7 +415,7 @@ export async function deleteProduct(scope: WriteScope, id: number, version: numb
   if (bundle.products.length <= 1) throw invalid({ products: BRAND_TEXT.lastProduct });
   const item = { id, name: saved.product.name, slug: saved.product.slug };
   const uses = await usesOf(scope, bundle.brand.slug, [item], regions);
-  if (uses.length > 0) throw inUse(inUseMessage(item.name, uses), uses);
+  if (uses.length > 0) throw inUse(inUseMessage(item.name, uses.map((u) => u.view)), uses);
   await repo.deleteProduct(scope.tx, id);
   await repo.bumpBrand(scope.tx, bundle.brand.id);
   await audit(scope, 'product.delete', `product:${id}`, { name: item.name, brand_id: bundle.brand.id, brand: bundle.brand.name });
