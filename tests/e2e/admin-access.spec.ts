@@ -88,6 +88,15 @@ test('a role that may read Grow but not edit it: invited, password set, no View/
   expect(url).not.toBe(first);
   await relink.getByRole('button', { name: 'Done' }).click();
 
+  // An edit saves names, roles and hierarchy together: Acme narrowed to its United States region.
+  await userRow.getByRole('button', { name: 'Edit Rita Reader' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit user Rita Reader' });
+  await edit.getByRole('checkbox', { name: 'Acme Corporation', exact: true }).uncheck();
+  await edit.getByRole('checkbox', { name: 'Acme Corporation / United States', exact: true }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(userRow.getByRole('cell', { name: 'acme/us', exact: true })).toBeVisible();
+
   // The role is held: deleting it is refused with the server's words.
   await page.goto('/global/admin/roles');
   await page.getByRole('button', { name: `Delete role ${roleName}` }).click();
