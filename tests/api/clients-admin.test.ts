@@ -141,6 +141,9 @@ describe('clients, regions, dashboard and languages', async () => {
       [{ name: '  ' }, 'name', CLIENT_MESSAGES.nameRequired],
       [{ slug: 'Bad Slug' }, 'slug', CLIENT_MESSAGES.slugFormat],
       [{ slug: '-hooli2' }, 'slug', CLIENT_MESSAGES.slugFormat],
+      // Slugs X-Context (63 characters) and users' grants ('--') refuse: the client would be unreachable.
+      [{ slug: 'hooli--two' }, 'slug', CLIENT_MESSAGES.slugFormat],
+      [{ slug: 'h'.repeat(64) }, 'slug', CLIENT_MESSAGES.slugTooLong],
       [{ slug: '' }, 'slug', CLIENT_MESSAGES.slugRequired],
       [{ slug: 'global' }, 'slug', CLIENT_MESSAGES.slugReserved('global')],
       [{ slug: 'acme' }, 'slug', CLIENT_MESSAGES.clientSlugTaken('acme')],

@@ -26,7 +26,7 @@ test('an admin creates a client with two regions from the top bar, sees it in th
   await expect(companyId).toHaveValue('12');
   await companyId.fill('0');
   await form.getByRole('button', { name: 'Create client' }).click();
-  await expect(form.getByText("A slug may hold only lowercase letters a-z, digits 0-9 and '-', and cannot start or end with '-'.")).toBeVisible();
+  await expect(form.getByText("A slug may hold only lowercase letters a-z, digits 0-9 and '-', and cannot start or end with '-' or hold '--'.")).toBeVisible();
   await expect(form.getByText('Please enter a valid ID')).toBeVisible();
   await expect(form.getByText('A client needs at least one region.')).toBeVisible();
 

@@ -8,13 +8,19 @@ import { BRAND_TEXT, isValidCompanyId, slugify } from './brands';
 
 export const CLIENT_NAME_MAX = 100;
 export const REGION_NAME_MAX = 100;
-/** As long as rules/brands.ts slugify makes them. */
-export const SLUG_MAX = 80;
+/**
+ * The longest segment X-Context and the address take (rules/context.ts): a longer client or region
+ * slug was saved, and then every call made in that client answered 400.
+ */
+export const SLUG_MAX = 63;
 /** A client has at most this many regions (a guard on the payload, far above any real client). */
 export const CLIENT_REGIONS_MAX = 100;
 
-/** Lowercase a-z, 0-9 and '-', starting and ending with a letter or digit (it is a URL segment). */
-const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+/**
+ * Lowercase a-z and 0-9 in runs joined by single hyphens (it is a URL segment), as a user's
+ * hierarchy grants take them (rules/roles.ts isHierarchySlug): 'a--b' could not be granted.
+ */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Slugs the application's own routes use at the first or second URL level: a client or region named so would be unreachable. */
 export const RESERVED_SLUGS: readonly string[] = ['global', 'login', 'health', 'home', 'notice', 'privacy-policy', 'api', 'assets', 'brands', 'upload', 'toolbox-app', 'invite'];
 
@@ -24,7 +30,7 @@ export const CLIENT_MESSAGES = {
   regionNameRequired: 'Region name is required.',
   regionNameTooLong: `A region name can be at most ${REGION_NAME_MAX} characters.`,
   slugRequired: 'Slug is required.',
-  slugFormat: "A slug may hold only lowercase letters a-z, digits 0-9 and '-', and cannot start or end with '-'.",
+  slugFormat: "A slug may hold only lowercase letters a-z, digits 0-9 and '-', and cannot start or end with '-' or hold '--'.",
   slugTooLong: `A slug can be at most ${SLUG_MAX} characters.`,
   slugReserved: (slug: string) => `"${slug}" is a page of the application and cannot be a slug.`,
   clientSlugTaken: (slug: string) => `A client with the slug "${slug}" already exists.`,
@@ -119,8 +125,8 @@ export function featureLabel(flag: string): string {
 export const moleculaIndexName = (client: string, region: string) => `${client}_${region}_people`;
 export const esIndexName = (client: string, region: string) => `${client}-${region}-segments`;
 
-/** A slug proposed from a name (the brands' slugify), empty when the name has no letter or digit. */
-export const proposeSlug = (name: string) => slugify(name, '');
+/** A slug proposed from a name (the brands' slugify, cut to SLUG_MAX), empty when the name has no letter or digit. */
+export const proposeSlug = (name: string) => slugify(name, '').slice(0, SLUG_MAX).replace(/-+$/, '');
 
 /** The message for a slug that breaks a rule, or null. */
 export function slugIssue(slug: string): string | null {
