@@ -316,5 +316,10 @@ describe('clients, regions, dashboard and languages', async () => {
     const after = dashboardResponseSchema.parse((await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json()).data.find((c) => c.slug === 'acme')!;
     expect(after.last_activity).not.toBe(before);
     expect(Date.parse(after.last_activity!)).toBeGreaterThan(Date.now());
+    // So is work done acting as one of its users (an admin's '*' names no client by itself).
+    const actingAt = new Date(Date.now() + 120_000);
+    await db.insert(auditLog).values({ actorUserId: await userId(database, ADMIN), actingAsUserId: await userId(database, VIEWER), action: 'test.touch', at: actingAt });
+    const globex = dashboardResponseSchema.parse((await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json()).data.find((c) => c.slug === 'globex')!;
+    expect(globex.last_activity).toBe(actingAt.toISOString());
   });
 });

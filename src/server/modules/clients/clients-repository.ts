@@ -1,5 +1,5 @@
-import { and, asc, count, countDistinct, eq, inArray, like, max, ne, or, sql, } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, countDistinct, eq, inArray, isNotNull, like, max, ne, or, sql } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   audiences,
@@ -251,11 +251,17 @@ export async function lastActivity(db: Executor, clientIds: readonly number[]): 
   const ids = [...clientIds];
   const out = new Map<number, Date | null>();
   if (ids.length === 0) return out;
+  // The audit log is grouped by user first (one pass over it), then joined to the grants: joined to
+  // them directly (actor OR acting-as) it was read once per grant, 2.6 s for 4 grants and 200k entries.
+  const perUser = unionAll(
+    db.select({ userId: auditLog.actorUserId, at: sql<Date>`max(${auditLog.at})`.as('at') }).from(auditLog).where(isNotNull(auditLog.actorUserId)).groupBy(auditLog.actorUserId),
+    db.select({ userId: auditLog.actingAsUserId, at: sql<Date>`max(${auditLog.at})`.as('at') }).from(auditLog).where(isNotNull(auditLog.actingAsUserId)).groupBy(auditLog.actingAsUserId),
+  ).as('per_user');
   const byUsers = await db
-    .select({ clientId: clients.id, at: max(auditLog.at) })
+    .select({ clientId: clients.id, at: max(perUser.at) })
     .from(clients)
     .innerJoin(userHierarchyPermissions, or(eq(userHierarchyPermissions.slug, clients.slug), like(userHierarchyPermissions.slug, sql`${clients.slug} || '/%'`)))
-    .innerJoin(auditLog, or(eq(auditLog.actorUserId, userHierarchyPermissions.userId), eq(auditLog.actingAsUserId, userHierarchyPermissions.userId)))
+    .innerJoin(perUser, eq(perUser.userId, userHierarchyPermissions.userId))
     .where(inArray(clients.id, ids))
     .groupBy(clients.id);
   const about = await db
