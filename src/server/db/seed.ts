@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
+import { esIndexName, moleculaIndexName } from '@shared/rules/clients';
 import type { Db, Executor } from './client';
 import {
   audiences,
@@ -54,8 +55,8 @@ async function seedHierarchy(tx: Executor) {
           regionId: regionId(r.slug),
           currency: r.currency,
           isDefault: r.isDefault ?? false,
-          moleculaIndex: `${c.slug}_${r.slug}_people`,
-          esIndex: `${c.slug}-${r.slug}-segments`,
+          moleculaIndex: moleculaIndexName(c.slug, r.slug),
+          esIndex: esIndexName(c.slug, r.slug),
         })
         .onConflictDoNothing();
     }

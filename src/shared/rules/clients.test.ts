@@ -137,7 +137,7 @@ describe('lists and words', () => {
     expect(CURRENCIES.every((c) => /^[A-Z]{3}$/.test(c))).toBe(true);
   });
 
-  it('names index names as the seed does', () => {
+  it('names index names (the seed and a client write both call these)', () => {
     expect(moleculaIndexName('acme', 'us')).toBe('acme_us_people');
     expect(esIndexName('acme', 'us')).toBe('acme-us-segments');
   });

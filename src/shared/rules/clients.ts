@@ -121,7 +121,7 @@ export function featureLabel(flag: string): string {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
-/** The index names a client region's data lives under (as the seed names them). */
+/** The index names a client region's data lives under (the seed's and a client write's). */
 export const moleculaIndexName = (client: string, region: string) => `${client}_${region}_people`;
 export const esIndexName = (client: string, region: string) => `${client}-${region}-segments`;
 

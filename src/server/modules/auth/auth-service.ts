@@ -241,12 +241,28 @@ interface SsoPayload {
 const ssoSignature = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
 /**
+ * The deployment's sso secret, read once per database: it never changes once made, and the public
+ * validation route would otherwise try an insert and a select for every token a unit's server checks.
+ */
+const ssoSecrets = new WeakMap<Db, Promise<string>>();
+function ssoSecret(db: Db): Promise<string> {
+  let secret = ssoSecrets.get(db);
+  if (!secret) {
+    secret = getOrCreateSecret(db, 'sso-token');
+    ssoSecrets.set(db, secret);
+    // A failed read (database down) is tried again next time.
+    secret.catch(() => ssoSecrets.delete(db));
+  }
+  return secret;
+}
+
+/**
  * A short-lived token for embedded toolbox units: the user, an expiry and the context it was
  * issued in, signed with the deployment's secret, so a unit's backend can verify it (through
  * GET /api/auth/sso-token/validate) and it never exposes the session.
  */
 export async function issueSsoToken(db: Db, auth: RequestAuth, ctx: RequestContext | null = null): Promise<string> {
-  const secret = await getOrCreateSecret(db, 'sso-token');
+  const secret = await ssoSecret(db);
   const body: SsoPayload = { sub: auth.user.id, email: auth.user.email, exp: Math.floor(Date.now() / 1000) + SSO_TOKEN_TTL_SECONDS };
   if (ctx) body.ctx = { client: ctx.clientSlug, region: ctx.regionSlug ?? null, brand: ctx.brandSlug ?? null, product: ctx.productSlug ?? null };
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
@@ -272,7 +288,7 @@ export async function validateSsoToken(db: Db, token: string, now = Date.now()):
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   const [payload, signature] = parts as [string, string];
-  const expected = ssoSignature(await getOrCreateSecret(db, 'sso-token'), payload);
+  const expected = ssoSignature(await ssoSecret(db), payload);
   const sent = Buffer.from(signature, 'base64url');
   if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return null;
   const body = parseSsoPayload(payload);

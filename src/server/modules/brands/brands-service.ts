@@ -5,6 +5,7 @@ import {
   BRAND_TEXT,
   SITE_VISIT_SLOTS,
   brandSaveProblems,
+  brandsForRegion,
   categoryOf,
   hasProblems,
   inUseMessage,
@@ -72,12 +73,12 @@ function toBrandView({ brand, products }: repo.BrandBundle): Brand {
 /** Whether the caller's hierarchy slugs cover a path whole (a grant on it or an ancestor). */
 const covers = (slugs: readonly string[], path: string) => slugs.some((p) => p === '*' || path === p || path.startsWith(`${p}/`));
 
-/** A brand the caller sees: one of its products' paths is within their hierarchy slugs. */
-function visible(scope: { auth: RequestAuth; ctx: RequestContext }, bundle: repo.BrandBundle, regions: Region[]): boolean {
-  const slugOf = new Map(regions.map((r) => [r.id, r.slug]));
+/** Which brands the caller sees: those with a product whose path is within their hierarchy slugs. */
+function visibility(scope: { auth: RequestAuth; ctx: RequestContext }, regions: Region[]): (bundle: repo.BrandBundle) => boolean {
   const base = scope.ctx.clientSlug;
-  if (covers(scope.auth.hierarchySlugs, base)) return true;
-  return bundle.products.some(({ product, regions: rs }) =>
+  if (covers(scope.auth.hierarchySlugs, base)) return () => true;
+  const slugOf = new Map(regions.map((r) => [r.id, r.slug]));
+  return (bundle) => bundle.products.some(({ product, regions: rs }) =>
     rs.some((r) => isPermitted(scope.auth.hierarchySlugs, `${base}/${slugOf.get(r.regionId) ?? ''}/${bundle.brand.slug}/${product.slug}`)));
 }
 
@@ -90,17 +91,14 @@ const invalid = (fields: Problems) =>
 /** The brands of the X-Context client the caller sees, sorted by name; with a region, those with a product there. */
 export async function listBrands(scope: ReadScope, regionSlug: string | undefined): Promise<Brand[]> {
   const regions = await repo.clientRegionsOf(scope.db, scope.ctx.clientId);
-  let regionId: number | undefined;
+  let regionId: number | typeof ALL_REGIONS_SLUG = ALL_REGIONS_SLUG;
   if (regionSlug !== undefined && regionSlug !== ALL_REGIONS_SLUG) {
     const region = regions.find((r) => r.slug === regionSlug);
     if (!region) throw notFound(`${scope.ctx.clientSlug} has no region ${regionSlug}.`);
     regionId = region.id;
   }
   const bundles = await repo.brandBundles(scope.db, scope.ctx.clientId);
-  return bundles
-    .filter((b) => visible(scope, b, regions))
-    .filter((b) => regionId === undefined || b.products.some((p) => p.regions.some((r) => r.regionId === regionId)))
-    .map(toBrandView);
+  return brandsForRegion(bundles.filter(visibility(scope, regions)).map(toBrandView), regionId);
 }
 
 /** Every product of the X-Context client the caller sees, with its brand's name, by brand then product. */
@@ -108,7 +106,7 @@ export async function listProducts(scope: ReadScope): Promise<ProductListItem[]>
   const regions = await repo.clientRegionsOf(scope.db, scope.ctx.clientId);
   const bundles = await repo.brandBundles(scope.db, scope.ctx.clientId);
   return bundles
-    .filter((b) => visible(scope, b, regions))
+    .filter(visibility(scope, regions))
     .flatMap((b) => b.products.map((p) => ({ ...toProductView(p), brand_name: b.brand.name })));
 }
 
@@ -121,7 +119,7 @@ async function viewOf(scope: WriteScope, id: number): Promise<Brand> {
 /** A brand of the client that the caller sees (another client's, or one outside their slugs, is not found). */
 async function visibleBundle(scope: WriteScope, id: number, regions: Region[]): Promise<repo.BrandBundle> {
   const [bundle] = await repo.brandBundles(scope.tx, scope.ctx.clientId, [id]);
-  if (!bundle || !visible(scope, bundle, regions)) throw brandGone(id);
+  if (!bundle || !visibility(scope, regions)(bundle)) throw brandGone(id);
   return bundle;
 }
 
