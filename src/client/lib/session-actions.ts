@@ -10,8 +10,11 @@ import { startOutbox } from './offline/outbox-client';
 import { isApiError } from './api-error';
 import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
-import { permissionsQueryOptions, sessionKeys } from './session-queries';
+import { fetchSelf, permissionsQueryOptions, sessionKeys } from './session-queries';
 import { storage } from './storage';
+
+/** The server's header naming the identity provider's logout (HEADERS.logoutUrl on the server's side). */
+const LOGOUT_URL_HEADER = 'x-logout-url';
 
 /** Password login: keeps the CSRF token, caches the user and fetches the permissions. */
 export async function login(body: LoginBody): Promise<SessionUser> {
@@ -37,6 +40,22 @@ export function endSessionLocally(): void {
 }
 
 /**
+ * Where the browser goes after a logout of a session that came from single sign-on: the server
+ * names the identity provider's logout in a header (its answer is 'OK' either way). Only a web
+ * address is followed.
+ */
+export function identityProviderLogout(headers: Headers | undefined, origin: string): string | null {
+  const to = headers?.get(LOGOUT_URL_HEADER);
+  if (!to) return null;
+  try {
+    const url = new URL(to, origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Logout: the redirect happens 200 ms after the action (spec 1 §4), counted from the click, or
  * when the server has answered if that takes longer (so a quick login afterwards cannot have its
  * new cookie cleared by the old logout's answer). If the server cannot be reached, the local
@@ -44,9 +63,18 @@ export function endSessionLocally(): void {
  * goes with it (the user menu has asked first when edits were still unsent).
  */
 export async function logout(): Promise<void> {
-  const told = api('/api/auth/logout', okResponseSchema, { method: 'POST', context: null }).catch(() => undefined);
-  await Promise.all([told, new Promise((resolve) => setTimeout(resolve, TIMING.logoutRedirectMs)), wipeDevice()]);
-  endSessionLocally();
+  const told = apiFetch('/api/auth/logout', okResponseSchema, { method: 'POST', context: null }).catch(() => undefined);
+  const [answer] = await Promise.all([told, new Promise((resolve) => setTimeout(resolve, TIMING.logoutRedirectMs)), wipeDevice()]);
+  const idpLogout = identityProviderLogout(answer?.headers, window.location.origin);
+  if (idpLogout === null) {
+    endSessionLocally();
+    return;
+  }
+  // Signed on through an identity provider: its logout ends that session too (spec 1 §7), and
+  // it sends the browser back to the product on its own, so a full navigation, not a route.
+  storage.clearSession();
+  queryClient.clear();
+  window.location.assign(idpLogout);
 }
 
 /**
@@ -55,8 +83,7 @@ export async function logout(): Promise<void> {
  */
 export async function pingSession(): Promise<void> {
   try {
-    const session = (await api('/api/auth/self.json', selfResponseSchema, { context: null })).data;
-    queryClient.setQueryData(sessionKeys.self, session);
+    queryClient.setQueryData(sessionKeys.self, await fetchSelf(queryClient));
   } catch (error) {
     if (isApiError(error) && error.status === 401) endSessionLocally();
   }

@@ -1,9 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { HEADERS } from '@shared/constants';
 import { authorizeResponseSchema, impersonableUsersResponseSchema, providersResponseSchema, selfResponseSchema, type SessionUser } from '@shared/schemas/auth';
 import type { PermissionSet } from '@shared/permissions';
 import { hierarchyResponseSchema, type Hierarchy } from '@shared/schemas/hierarchy';
-import { api } from './api-client';
+import { api, apiFetch } from './api-client';
 import { readThrough, sessionStore } from './offline/read-through';
+import { adoptServerSession } from './session-adopt';
 import { storage } from './storage';
 
 export const sessionKeys = {
@@ -14,16 +16,23 @@ export const sessionKeys = {
   hierarchy: ['clients', 'hierarchy'] as const,
 };
 
+/**
+ * self.json from the server: the session user, taken on as this page's (with the CSRF token that
+ * comes with it) when no login on this page made it so, as after single sign-on.
+ */
+export async function fetchSelf(queryClient: QueryClient): Promise<SessionUser> {
+  const { data, headers } = await apiFetch('/api/auth/self.json', selfResponseSchema, { context: null });
+  // A page that is being reloaded as the new user: nothing of the old one may render meanwhile.
+  if (!(await adoptServerSession(queryClient, data.data, headers.get(HEADERS.csrf)))) return new Promise<never>(() => undefined);
+  return data.data;
+}
+
 /** The signed-in user; the auth guard handles its 401 itself (it knows the returnUrl). */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.self,
-    queryFn: async ({ queryKey }) => {
-      const session = await readThrough(
-        queryKey,
-        async () => (await api('/api/auth/self.json', selfResponseSchema, { context: null })).data,
-        sessionStore<SessionUser>('self'),
-      );
+    queryFn: async ({ queryKey, client }) => {
+      const session = await readThrough(queryKey, () => fetchSelf(client), sessionStore<SessionUser>('self'));
       storage.setSession(session);
       return session;
     },

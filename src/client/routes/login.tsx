@@ -9,6 +9,8 @@ const loginSearchSchema = z.object({
   passwordReset: z.catch(z.optional(z.string()), undefined),
   passwordSet: z.catch(z.optional(z.string()), undefined),
   tab: z.catch(z.optional(z.enum(['current', 'request'])), undefined),
+  // Any other value still means single sign-on came back without a session: say it failed.
+  sso: z.catch(z.optional(z.enum(['failed', 'unknown'])), 'failed'),
 });
 
 export const Route = createFileRoute('/login')({

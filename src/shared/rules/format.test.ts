@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAsOf,
   formatClockSeconds,
-  badgeText, decodeRelayState, encodeRelayState, featureDisplayName, formatPercent, highlightedFeature, safeReturnUrl, formatShortDate, ssoLoginHref,
+  badgeText, featureDisplayName, formatPercent, highlightedFeature, formatShortDate,
 } from './format';
 
 describe('formatPercent', () => {
@@ -51,30 +51,6 @@ describe('highlightedFeature', () => {
   });
 });
 
-describe('relay state', () => {
-  it('is base64 JSON holding returnUrl and round-trips', () => {
-    const state = encodeRelayState('/acme/us/b/p/insights/grow?x=é');
-    expect(JSON.parse(Buffer.from(state, 'base64').toString('utf8'))).toEqual({ returnUrl: '/acme/us/b/p/insights/grow?x=é' });
-    expect(decodeRelayState(state)).toEqual({ returnUrl: '/acme/us/b/p/insights/grow?x=é' });
-  });
-  it('decodes garbage to null', () => {
-    expect(decodeRelayState('%%%')).toBeNull();
-    expect(decodeRelayState(btoa('{"other":1}'))).toBeNull();
-    expect(decodeRelayState(btoa('[1]'))).toBeNull();
-  });
-});
-
-describe('safeReturnUrl', () => {
-  it('keeps same-origin paths', () => {
-    expect(safeReturnUrl('/acme/home')).toBe('/acme/home');
-  });
-  it('refuses empty, root, login, protocol-relative and absolute urls', () => {
-    for (const v of [undefined, null, '', '/', '/login', '/login?x', '//evil.test', 'https://evil.test', '/\\evil', 'home']) {
-      expect(safeReturnUrl(v)).toBeNull();
-    }
-  });
-});
-
 describe('formatShortDate', () => {
   it('writes MM/dd/yy', () => {
     expect(formatShortDate('2026-03-07T12:00:00')).toBe('03/07/26');
@@ -82,25 +58,6 @@ describe('formatShortDate', () => {
   });
   it('gives the input back when it is no date', () => {
     expect(formatShortDate('not a date')).toBe('not a date');
-  });
-});
-
-describe('ssoLoginHref', () => {
-  const relayOf = (href: string) => decodeRelayState(new URL(href).searchParams.get('RelayState') ?? '');
-
-  it('adds the RelayState (base64 JSON {returnUrl}) as the query', () => {
-    const href = ssoLoginHref('https://idp.example.com/sso/login', '/acme/us/b/p/home');
-    expect(href.startsWith('https://idp.example.com/sso/login?RelayState=')).toBe(true);
-    expect(relayOf(href)).toEqual({ returnUrl: '/acme/us/b/p/home' });
-  });
-
-  it('keeps a query the login URL already has, and its fragment', () => {
-    const href = ssoLoginHref('https://idp.example.com/sso?app=insights#top', '/home');
-    const url = new URL(href);
-    expect(url.searchParams.get('app')).toBe('insights');
-    expect(url.hash).toBe('#top');
-    expect(relayOf(href)).toEqual({ returnUrl: '/home' });
-    expect(ssoLoginHref('https://idp.example.com/sso?', '/home')).toMatch(/\/sso\?RelayState=/);
   });
 });
 

@@ -29,44 +29,6 @@ export function highlightedFeature(category: string, feature: string): string {
   return feature;
 }
 
-/** The SSO RelayState: base64-encoded JSON holding returnUrl (spec 1 §2.3). */
-export function encodeRelayState(returnUrl: string): string {
-  const json = JSON.stringify({ returnUrl });
-  const bytes = new TextEncoder().encode(json);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-/** The SSO link: the identity provider's login URL with the RelayState added to its query. */
-export function ssoLoginHref(loginUrl: string, returnUrl: string): string {
-  const [base, hash] = loginUrl.split('#', 2) as [string, string | undefined];
-  const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
-  const relay = `RelayState=${encodeURIComponent(encodeRelayState(returnUrl))}`;
-  return `${base}${separator}${relay}${hash === undefined ? '' : `#${hash}`}`;
-}
-
-export function decodeRelayState(state: string): { returnUrl: string } | null {
-  try {
-    const binary = atob(state);
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (parsed && typeof parsed === 'object' && 'returnUrl' in parsed && typeof parsed.returnUrl === 'string') {
-      return { returnUrl: parsed.returnUrl };
-    }
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-/** A returnUrl is honoured only when it is a same-origin path (no open redirect). */
-export function safeReturnUrl(value: string | undefined | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  if (value === '/' || value.startsWith('/login')) return null;
-  return value;
-}
-
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' });
 
 /** The product's short date, MM/dd/yy (spec 1 §9), in local time; the input back when it is no date. */

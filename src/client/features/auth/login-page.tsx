@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { EXTERNAL_PAGES } from '@shared/rules/navigation';
 import { APP_VERSION } from '../../lib/build-info';
-import { hierarchyQueryOptions, sessionQueryOptions } from '../../lib/session-queries';
+import { hierarchyQueryOptions, providersQueryOptions, sessionQueryOptions } from '../../lib/session-queries';
 import { storage } from '../../lib/storage';
 import { PasswordForm } from './password-form';
 import { SsoButton } from './sso-button';
@@ -15,9 +15,16 @@ export interface LoginSearch {
   /** Set by the invitation page once the invited user chose a password (issue 19). */
   passwordSet?: string;
   tab?: 'current' | 'request';
+  /** How a single sign-on came back without a session (the server's redirect, issue 26). */
+  sso?: 'failed' | 'unknown';
 }
 
 type LoginTab = NonNullable<LoginSearch['tab']>;
+
+const SSO_TEXT = {
+  failed: 'Single sign-on did not complete, so you are not signed in. Please try again, or sign in with your email and password.',
+  unknown: 'Your identity provider signed you in, but this product has no account for that email address. Request access below.',
+} as const;
 
 /**
  * Spec 1 §2.3: the Request Access tab opens by itself when the user has logged in but has no
@@ -32,7 +39,8 @@ function useRequestAccessWanted(asked: boolean): boolean {
 
 /** The login screen (spec 1 §2.3). */
 export function LoginPage({ search }: { search: LoginSearch }) {
-  const requestAccess = useRequestAccessWanted(search.tab === 'request');
+  const sso = useQuery(providersQueryOptions()).data?.sso ?? null;
+  const requestAccess = useRequestAccessWanted(search.tab === 'request' || search.sso === 'unknown');
   const [tab, setTab] = useState<LoginTab>(requestAccess ? 'request' : (search.tab ?? 'current'));
   // The page stays mounted across /login -> /login?tab=request (after a login): follow the change.
   const [seenRequestAccess, setSeenRequestAccess] = useState(requestAccess);
@@ -52,10 +60,18 @@ export function LoginPage({ search }: { search: LoginSearch }) {
           <Tabs.Content className="tabs__content" value="current">
             {search.passwordReset ? <p role="status">Your password has been reset. Please log in.</p> : null}
             {search.passwordSet ? <p role="status">Your password is set. Please log in.</p> : null}
-            <SsoButton returnUrl={search.returnUrl} />
-            <PasswordForm returnUrl={search.returnUrl} initialEmail={search.llUsername} />
+            {search.sso === 'failed' ? <p className="form-error login__alert" role="alert">{SSO_TEXT.failed}</p> : null}
+            {sso ? (
+              <>
+                <SsoButton loginUrl={sso.loginUrl} returnUrl={search.returnUrl} />
+                {/* The two ways in are alternatives, not steps: said in words, and drawn as a divider. */}
+                <p className="login__or">or</p>
+              </>
+            ) : null}
+            <PasswordForm returnUrl={search.returnUrl} initialEmail={search.llUsername} secondary={sso !== null} />
           </Tabs.Content>
           <Tabs.Content className="tabs__content" value="request">
+            {search.sso === 'unknown' ? <p className="login__notice" role="status">{SSO_TEXT.unknown}</p> : null}
             <p>Access requests go through our ticketing service. You will need your login ID.</p>
             <a className="button button--primary" href={EXTERNAL_PAGES.requestAccess} target="_blank" rel="noopener noreferrer">
               Request Access

@@ -2,13 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { TEXT } from '@shared/constants';
-import { safeReturnUrl } from '@shared/rules/format';
+import { safeReturnUrl } from '@shared/rules/return-url';
 import { loginBodySchema } from '@shared/schemas/auth';
 import { isApiError } from '../../lib/api-error';
 import { login } from '../../lib/session-actions';
 
+interface PasswordFormProps {
+  returnUrl?: string;
+  initialEmail?: string;
+  /** Beside single sign-on the password is the other choice: its button must not look like the first. */
+  secondary?: boolean;
+}
+
 /** The password login: shows the server's message on failure (401, 429). */
-export function PasswordForm({ returnUrl, initialEmail }: { returnUrl?: string; initialEmail?: string }) {
+export function PasswordForm({ returnUrl, initialEmail, secondary = false }: PasswordFormProps) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
@@ -32,7 +39,7 @@ export function PasswordForm({ returnUrl, initialEmail }: { returnUrl?: string; 
   };
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
+    <form className="login-form" onSubmit={submit} noValidate aria-label="Sign in with email and password">
       <div className="field">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -42,7 +49,7 @@ export function PasswordForm({ returnUrl, initialEmail }: { returnUrl?: string; 
         <input id="login-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       {error ? <p className="form-error" role="alert">{error}</p> : null}
-      <button className="button button--primary button--block" type="submit" disabled={mutation.isPending}>
+      <button className={`button ${secondary ? 'button--secondary' : 'button--primary'} button--block`} type="submit" disabled={mutation.isPending}>
         Log in
       </button>
     </form>

@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { safeReturnUrl, ssoLoginHref } from '@shared/rules/format';
-import { providersQueryOptions } from '../../lib/session-queries';
+import { ssoLoginHref } from '@shared/rules/return-url';
 
-/** Single sign-on, shown only when the server has an identity provider configured. */
-export function SsoButton({ returnUrl }: { returnUrl?: string }) {
-  const { data } = useQuery(providersQueryOptions());
-  const sso = data?.sso;
-  if (!sso) return null;
+/**
+ * Single sign-on, the login page's first choice. A link, not a fetch: the browser itself goes to
+ * the identity provider and comes back to the server, which sets the session and sends it on to
+ * the returnUrl.
+ */
+export function SsoButton({ loginUrl, returnUrl }: { loginUrl: string; returnUrl?: string }) {
   return (
-    <a className="button button--primary button--block" href={ssoLoginHref(sso.loginUrl, safeReturnUrl(returnUrl) ?? '/home')}>
-      Log in with single sign-on
+    <a className="button button--primary button--block" href={ssoLoginHref(loginUrl, returnUrl)}>
+      Sign in with single sign-on
     </a>
   );
 }
