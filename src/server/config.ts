@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LoginLimits } from './modules/auth/login-throttle';
+import type { PoolSize } from './modules/auth/password-pool';
 
 export interface Config {
   host: string;
@@ -16,6 +17,8 @@ export interface Config {
   sessionCacheMs: number;
   /** Login throttling: failures per (account, address) and per address, and the delays before refusing (login-throttle.ts). */
   loginLimit: LoginLimits;
+  /** Password checks (argon2) run at once, and how many more may wait; past that a login answers 503 (password-pool.ts). */
+  loginVerify: PoolSize;
   /** Identity provider login URL; the SSO button is hidden without one. */
   ssoLoginUrl: string | undefined;
   secureCookies: boolean;
@@ -52,10 +55,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimit: {
       perPair: positive(env, 'LOGIN_LIMIT_PER_PAIR', 5),
       perAddress: positive(env, 'LOGIN_LIMIT_PER_ADDRESS', 20),
+      perAddressAll: positive(env, 'LOGIN_LIMIT_PER_ADDRESS_ALL', 50),
       windowSeconds: positive(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 900),
       delayBaseMs: positive(env, 'LOGIN_DELAY_BASE_MS', 1000),
       delayMaxMs: positive(env, 'LOGIN_DELAY_MAX_MS', 8000),
     },
+    loginVerify: loginVerify(env),
     ssoLoginUrl: env.SSO_LOGIN_URL || undefined,
     secureCookies: env.SECURE_COOKIES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -74,6 +79,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { people: positive(env, 'DEMO_PEOPLE', 1_000_000), segments: positive(env, 'DEMO_SEGMENTS', 300) }
       : null,
   };
+}
+
+/**
+ * One core is left to the main thread (HTTP, and on PGlite every query), so a login flood does not
+ * slow everyone else; a check takes ~15 ms, so the queue is a wait of a few tenths of a second.
+ */
+function loginVerify(env: NodeJS.ProcessEnv): PoolSize {
+  const concurrency = positive(env, 'LOGIN_VERIFY_CONCURRENCY', Math.max(1, os.availableParallelism() - 1));
+  return { concurrency, queue: positive(env, 'LOGIN_VERIFY_QUEUE', 8 * concurrency) };
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

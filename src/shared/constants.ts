@@ -54,6 +54,7 @@ export const TEXT = {
   viewingAs: '(Viewing as)',
   loginFailed: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many login attempts. Please wait and try again.',
+  loginBusy: 'Many sign-ins are being checked right now. Please try again in a moment.',
   csrfMissing: 'CSRF token missing or invalid. Please refresh and try again.',
   contextForbidden: 'You do not have access to this client context.',
   permissionDenied: 'You do not have permission to do this.',

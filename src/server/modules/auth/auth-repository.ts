@@ -52,6 +52,11 @@ export function recordLoginAttempt(db: Executor, email: string, address: string)
     .then((rows) => rows[0]?.id);
 }
 
+/** Forgets an attempt whose password was never checked (the check pool was full): it is no failure. */
+export function forgetLoginAttempt(db: Executor, id: number) {
+  return db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+}
+
 /**
  * Serialises login attempts from one address until the transaction ends, so parallel
  * guesses are counted one after another. Every count the throttle reads (the pair's and the

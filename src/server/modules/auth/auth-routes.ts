@@ -45,7 +45,7 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
       tags: ['auth'],
       summary: 'Log in with email and password; sets the session cookie',
       body: loginBodySchema,
-      response: { 200: loginResponseSchema, ...errors },
+      response: { 200: loginResponseSchema, 503: apiErrorSchema, ...errors },
     },
   }, async (request, reply) => {
     try {
@@ -58,7 +58,8 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
       reply.header(HEADERS.csrf, result.csrfToken);
       return { data: service.sessionUser(result.auth) };
     } catch (err) {
-      if (err instanceof AppError && err.status === 429) {
+      // Throttled (429) or the password checks are full (503): both say when to try again.
+      if (err instanceof AppError && (err.status === 429 || err.status === 503)) {
         const details = err.details as { retryAfter: number };
         reply.header('retry-after', String(details.retryAfter));
       }

@@ -15,6 +15,7 @@ import { getOrCreateSecret } from './secret-repository';
 import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
 import { throttleLogin, type FailureCount } from './login-throttle';
+import { PoolBusyError, passwordPool } from './password-pool';
 import { passwordIsSet } from './invitation-service';
 
 const timed = (c: { n: number; oldest: string | Date | null; newest: string | Date | null }): FailureCount => ({
@@ -22,6 +23,9 @@ const timed = (c: { n: number; oldest: string | Date | null; newest: string | Da
   oldest: c.oldest === null ? null : new Date(c.oldest).getTime(),
   newest: c.newest === null ? null : new Date(c.newest).getTime(),
 });
+
+/** The answer when the password checks and their queue are full (password-pool.ts): try again in a second. */
+const loginBusy = () => new AppError(503, ERROR_CODES.unavailable, TEXT.loginBusy, { retryAfter: 1 });
 
 /** Verified against when the email is unknown, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -43,15 +47,19 @@ export async function login(
   input: { email: string; password: string; address: string; requestId: string },
   sleep: Sleep = realSleep,
 ): Promise<LoginResult> {
+  const pool = passwordPool(config.loginVerify);
+  // A flood past what the checks can take is answered before any database work: on PGlite every
+  // query runs on the main thread, which the health check and every other user need.
+  if (pool.full) throw loginBusy();
   // Counting and recording happen under the address's lock, so a burst of parallel guesses is
   // counted one by one and each later one sees the earlier ones: at most the limits ever reach
   // the password check, and each is slowed by the failures before it (login-throttle.ts).
-  const throttle = await db.transaction(async (tx) => {
+  const { throttle, attemptId } = await db.transaction(async (tx) => {
     await repo.lockLoginAddress(tx, input.address);
     const failures = await repo.countRecentFailures(tx, input.email, input.address, config.loginLimit.windowSeconds);
     const verdict = throttleLogin({ pair: timed(failures.pair), address: timed(failures.address) }, config.loginLimit, Date.now());
-    if (!verdict.refuse) await repo.recordLoginAttempt(tx, input.email, input.address);
-    return verdict;
+    const id = verdict.refuse ? undefined : await repo.recordLoginAttempt(tx, input.email, input.address);
+    return { throttle: verdict, attemptId: id };
   });
   if (throttle.refuse) {
     const retryAfter = throttle.retryAfterSeconds;
@@ -61,10 +69,19 @@ export async function login(
   if (throttle.delayMs > 0) await sleep(throttle.delayMs);
 
   const user = await repo.findUserByEmail(db, input.email);
-  // An invited user without a password yet is refused like an unknown one (invitation-service.ts).
-  const ok = user?.active && passwordIsSet(user.passwordHash)
-    ? await verify(user.passwordHash, input.password).catch(() => false)
-    : await verify(await getDummyHash(), input.password).then(() => false, () => false);
+  let ok: boolean;
+  try {
+    // An invited user without a password yet is refused like an unknown one (invitation-service.ts);
+    // the unknown one's check takes a place in the pool too, so both take the same time.
+    ok = await pool.run(async () => user?.active && passwordIsSet(user.passwordHash)
+      ? verify(user.passwordHash, input.password).catch(() => false)
+      : verify(await getDummyHash(), input.password).then(() => false, () => false));
+  } catch (err) {
+    if (!(err instanceof PoolBusyError)) throw err;
+    // Never checked, so no failure: a flood from elsewhere must not use up this pair's allowance.
+    if (attemptId !== undefined) await repo.forgetLoginAttempt(db, attemptId);
+    throw loginBusy();
+  }
   if (!user || !ok) {
     throw new AppError(401, ERROR_CODES.invalidCredentials, TEXT.loginFailed);
   }

@@ -1,20 +1,26 @@
 /**
- * The login throttle's rule (issue 13.3, after OWASP's authentication cheat sheet), pure so
- * it can be tested without a database. Failures are counted per (account, address) pair and
- * per address, never per account alone: a stranger's guesses from elsewhere must not lock a
- * user out, and one noisy machine behind an office NAT must not lock out its colleagues.
+ * The login throttle's rule (issues 13.3 and 26.2, after OWASP's authentication cheat sheet),
+ * pure so it can be tested without a database. Failures are counted per (account, address) pair
+ * and per address, never per account alone: a stranger's guesses from elsewhere must never lock
+ * a user out, so the correct password from an address that has not failed always gets in.
  *
  * - A pair is slowed from its third attempt after failures (1 s, 2 s, 4 s) and refused for
  *   the window at `perPair` failures. That is the brute-force bound on one account per address.
  * - An address is slowed for everyone behind it once a quarter of `perAddress` has failed
  *   there (1 s doubling to `delayMaxMs`). At `perAddress` failures it refuses the accounts
  *   that have already failed from it; an account that has not is still checked, only slowed,
- *   so the correct password from an address that has not failed for the account always wins.
+ *   so a few colleagues' typos behind one office NAT do not lock out the others.
+ * - At `perAddressAll` failures across accounts the address is refused for every account, those
+ *   that never failed there too: that is the bound on spraying one password over many accounts
+ *   (60 accounts in 9 s went unrefused before, since parallel attempts sleep their delays at
+ *   once). Far more failures than an office makes; a correct password from elsewhere still wins.
  * - A refusal answers at once and is not counted, so hammering does not extend it.
  */
 export interface LoginLimits {
   perPair: number;
   perAddress: number;
+  /** Failures from one address, any accounts, at which it is refused for all of them. */
+  perAddressAll: number;
   windowSeconds: number;
   delayBaseMs: number;
   delayMaxMs: number;
@@ -51,6 +57,13 @@ export function throttleLogin(
   // The pair is free again when its oldest failure leaves the window (refusals are not counted).
   if (pair.n >= limits.perPair) return until(pair.oldest);
   // Certainly free once all of the pair's failures have left the window.
+  // Counted failures stop at the limit (refusals are not recorded), so the address drops below
+  // it when its oldest failure leaves the window; a pair that failed there also waits for its
+  // newest (the per-address rule below would refuse it until then).
+  if (address.n >= limits.perAddressAll) {
+    const byAddress = until(address.oldest);
+    return pair.n > 0 ? { ...byAddress, retryAfterSeconds: Math.max(byAddress.retryAfterSeconds, until(pair.newest).retryAfterSeconds) } : byAddress;
+  }
   if (pair.n > 0 && address.n >= limits.perAddress) return until(pair.newest);
   const freeAddressFailures = Math.floor(limits.perAddress / 4);
   return {
