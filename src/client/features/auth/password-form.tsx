@@ -39,7 +39,7 @@ export function PasswordForm({ returnUrl, initialEmail, secondary = false }: Pas
   };
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate aria-label="Sign in with email and password">
+    <form className="login-form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
