@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES, type PermissionSet } from '../permissions';
 import { loginBodySchema } from '../schemas/auth';
 import {
+  GLOBAL_RESOURCES,
   grantProblems,
+  intersectPermissions,
+  intersectSlugs,
   isEmail,
   isGlobalAdmin,
+  isGlobalRole,
   isHierarchySlug,
   normalizePermissions,
   passwordProblem,
@@ -20,6 +24,7 @@ import {
   USER_MESSAGES,
   validateRole,
   validateUser,
+  withinReach,
 } from './roles';
 
 const all = { create: true, read: true, update: true, destroy: true };
@@ -136,6 +141,54 @@ describe('hierarchy scope', () => {
   it('slugClient', () => {
     expect(slugClient('acme/us/b/p')).toBe('acme');
     expect(slugClient('*')).toBe('*');
+  });
+  it('withinReach: every slug of the user within the caller own; * reaches everyone, only * reaches *', () => {
+    expect(withinReach(['*'], ['*'])).toBe(true);
+    expect(withinReach(['*'], ['globex'])).toBe(true);
+    expect(withinReach(['*'], [])).toBe(true);
+    expect(withinReach(['acme'], ['acme'])).toBe(true);
+    expect(withinReach(['acme'], ['acme/us', 'acme/uk/fizz-cola'])).toBe(true);
+    expect(withinReach(['acme'], ['acme', 'globex'])).toBe(false);
+    expect(withinReach(['acme'], ['*'])).toBe(false);
+    expect(withinReach(['acme'], ['acme', '*'])).toBe(false);
+    expect(withinReach(['acme'], ['acme-labs'])).toBe(false);
+    // A user of no client belongs to no client administrator.
+    expect(withinReach(['acme'], [])).toBe(false);
+    // By region, not by client: an administrator of acme/us does not reach a user of all acme.
+    expect(withinReach(['acme/us'], ['acme'])).toBe(false);
+    expect(withinReach(['acme/us'], ['acme/us/fizz-cola'])).toBe(true);
+    expect(withinReach(['acme/us', 'globex'], ['acme/us', 'globex/uk'])).toBe(true);
+    expect(withinReach([], ['acme'])).toBe(false);
+  });
+  it('intersectSlugs: what both reach, * only when both hold it', () => {
+    expect(intersectSlugs(['*'], ['acme'])).toEqual(['acme']);
+    expect(intersectSlugs(['acme'], ['*'])).toEqual(['acme']);
+    expect(intersectSlugs(['*'], ['*'])).toEqual(['*']);
+    expect(intersectSlugs(['acme'], ['acme/us'])).toEqual(['acme/us']);
+    expect(intersectSlugs(['acme', 'globex'], ['acme/us', 'globex', 'initech'])).toEqual(['acme/us', 'globex']);
+    expect(intersectSlugs(['acme'], ['globex'])).toEqual([]);
+    expect(intersectSlugs(['acme'], [])).toEqual([]);
+    expect(intersectSlugs(['acme-labs'], ['acme'])).toEqual([]);
+  });
+  it('intersectPermissions: the actions both grant', () => {
+    const a: PermissionSet = { users: all, clients: all, mekkos: readOnly };
+    const b: PermissionSet = { users: { ...readOnly, update: true }, mekkos: all, roles: all };
+    expect(intersectPermissions(a, b)).toEqual({ users: { ...readOnly, update: true }, mekkos: readOnly });
+    expect(intersectPermissions(a, {})).toEqual({});
+    expect(intersectPermissions({ explore: { ...readOnly, read: false, create: true } }, { explore: readOnly })).toEqual({});
+  });
+  it('isGlobalRole: any write on clients, regions or roles', () => {
+    expect(GLOBAL_RESOURCES).toEqual(['clients', 'regions', 'roles']);
+    expect(isGlobalRole(Object.fromEntries(RESOURCES.map((r) => [r, all])))).toBe(true);
+    for (const resource of GLOBAL_RESOURCES) {
+      for (const action of ['create', 'update', 'destroy'] as const) {
+        expect(isGlobalRole({ [resource]: { ...readOnly, read: false, [action]: true } }), `${resource} ${action}`).toBe(true);
+      }
+      // Reading them is not: a client's administrator reads the roles to give them.
+      expect(isGlobalRole({ [resource]: readOnly })).toBe(false);
+    }
+    expect(isGlobalRole({ users: all, brands: all, products: all, impersonation: all })).toBe(false);
+    expect(isGlobalRole({})).toBe(false);
   });
   it('isGlobalAdmin needs an admin role and *', () => {
     expect(isGlobalAdmin([{ is_admin: true }], ['*'])).toBe(true);

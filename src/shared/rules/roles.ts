@@ -77,6 +77,8 @@ export const ROLE_MESSAGES = {
     `You cannot grant ${RESOURCE_INFO[resource].label} (${actions.map((a) => ACTION_LABELS[a]).join(', ')}): you do not hold it yourself.`,
   adminOnly: 'Only an administrator can give a role administrator rights.',
   adminRoleOnly: 'Only an administrator can change or delete an administrator role.',
+  globalOnly: 'Only a user with access to everything (*) can create, change or delete a global role (one that changes clients, regions or roles).',
+  heldOutside: (name: string) => `${name} is also held by users outside your clients: only a user with access to everything (*) can change or delete it.`,
   inUse: (name: string, count: number) => `${name} cannot be deleted: ${count === 1 ? '1 user has' : `${count} users have`} this role.`,
   deleted: (name: string) => `${name} deleted successfully.`,
   created: (name: string) => `Successfully created ${name}.`,
@@ -89,9 +91,12 @@ export const USER_MESSAGES = {
   nameTooLong: `A name can be at most ${USER_NAME_MAX} characters.`,
   emailInvalid: 'Enter a valid email address.',
   emailTaken: 'A user with this email address already exists.',
+  /** For an address taken by a user outside the caller's reach: it must not say that the address exists. */
+  emailNotInvitable: 'This email address cannot be invited. Ask a global administrator.',
   rolesRequired: 'Choose at least one role.',
   unknownRole: (id: number) => `Role ${id} does not exist.`,
   cannotGiveRole: (name: string) => `You cannot give or take away the role ${name}: it grants more than you hold.`,
+  cannotGiveGlobalRole: (name: string) => `Only a user with access to everything (*) can give or take away the role ${name}: it is a global role.`,
   slugsRequired: 'Choose at least one client, region, brand or product.',
   tooManySlugs: `A user can hold at most ${SLUGS_MAX} hierarchy permissions.`,
   slugInvalid: (slug: string) => `"${slug}" is not a hierarchy slug (client, client/region or client/region/brand/product).`,
@@ -193,6 +198,54 @@ export function slugWithin(slug: string, own: readonly string[]): boolean {
   if (own.includes('*')) return true;
   if (slug === '*') return false;
   return own.some((p) => slug === p || slug.startsWith(`${p}/`));
+}
+
+/**
+ * Whether a user lies within the caller's reach: a holder of '*' reaches everyone; anyone else
+ * reaches a user who holds at least one slug and only slugs within the caller's own (so never a
+ * holder of '*', nor a user of acme and globex for an acme administrator). The one rule for
+ * managing a user, viewing as them and being told that their email address is taken.
+ */
+export function withinReach(callerSlugs: readonly string[], userSlugs: readonly string[]): boolean {
+  if (callerSlugs.includes('*')) return true;
+  return userSlugs.length > 0 && userSlugs.every((s) => slugWithin(s, callerSlugs));
+}
+
+/** The slugs both lists reach: each one of either list that lies within the other ('*' only when both hold it). */
+export function intersectSlugs(a: readonly string[], b: readonly string[]): string[] {
+  const both = new Set([...a.filter((s) => slugWithin(s, b)), ...b.filter((s) => slugWithin(s, a))]);
+  return [...both].sort();
+}
+
+/** The actions both sets grant (resources granting nothing dropped). */
+export function intersectPermissions(a: PermissionSet, b: PermissionSet): PermissionSet {
+  const out: PermissionSet = {};
+  for (const resource of RESOURCES) {
+    const x = a[resource];
+    const y = b[resource];
+    if (!x || !y) continue;
+    const actions: Actions = { create: x.create && y.create, read: x.read && y.read, update: x.update && y.update, destroy: x.destroy && y.destroy };
+    if (ACTIONS.some((act) => actions[act])) out[resource] = actions;
+  }
+  return out;
+}
+
+/**
+ * Resources whose changes reach every client at once: clients (a new one), regions (one list for
+ * all clients) and roles (a role is held in every client it is given).
+ */
+export const GLOBAL_RESOURCES = ['clients', 'regions', 'roles'] as const satisfies readonly Resource[];
+
+/**
+ * A global role: one that may change a global resource (create, update or delete). Only a holder
+ * of '*' gives it, takes it away, creates it, edits it or deletes it. Reading them is not global
+ * (a client's administrator reads the roles to give them).
+ */
+export function isGlobalRole(permissions: PermissionSet): boolean {
+  return GLOBAL_RESOURCES.some((r) => {
+    const a = permissions[r];
+    return !!a && (a.create || a.update || a.destroy);
+  });
 }
 
 /** The client part of a slug ('*' for everything). */

@@ -9,4 +9,5 @@ export const ACCESS_TEXT = {
   copyFailed: 'Copy failed: select the link and copy it yourself.',
   passwordsDiffer: 'The passwords do not match.',
   hiddenSlugs: 'Also holds access outside what you can see (kept as it is):',
+  globalRole: 'Changes clients, regions or roles, which reach every client: only a user with access to everything (*) can give, change or delete it.',
 } as const;

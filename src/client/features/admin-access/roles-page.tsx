@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
 import { can, type PermissionSet } from '@shared/permissions';
+import { isGlobalRole } from '@shared/rules/roles';
 import type { AdminRole } from '@shared/schemas/roles';
 import type { SessionUser } from '@shared/schemas/auth';
 import { PageHeader } from '../../components/page-header';
@@ -63,6 +64,7 @@ function RolesList({ permissions, session }: Props) {
                   {role.name}
                   {role.built_in ? <span className="access-badge">Built-in</span> : null}
                   {role.is_admin ? <span className="access-badge">Administrator</span> : null}
+                  {isGlobalRole(role.permissions) ? <span className="access-badge" title={ACCESS_TEXT.globalRole}>Global</span> : null}
                 </td>
                 <td>{role.description}</td>
                 <td>{role.user_count}</td>

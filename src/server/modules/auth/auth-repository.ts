@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import {
   loginAttempts,
   sessions,
+  userHierarchyPermissions,
   users,
 } from '../../db/schema';
 
@@ -19,12 +20,31 @@ export function findUserById(db: Executor, id: number) {
   return db.select().from(users).where(eq(users.id, id)).limit(1).then((rows) => rows[0]);
 }
 
+const slugsOfUser = sql<string[]>`coalesce((select array_agg(${userHierarchyPermissions.slug} order by ${userHierarchyPermissions.slug}) from ${userHierarchyPermissions} where ${userHierarchyPermissions.userId} = ${users.id}), '{}')`;
+
+/** Active users with their hierarchy slugs (the impersonation list filters them by the admin's reach). */
 export function listActiveUsers(db: Executor) {
   return db
-    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email })
+    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, slugs: slugsOfUser })
     .from(users)
     .where(eq(users.active, true))
     .orderBy(users.lastName, users.firstName);
+}
+
+/** An active user's id and hierarchy slugs, or undefined. */
+export function findActiveUserSlugs(db: Executor, id: number) {
+  return db
+    .select({ id: users.id, slugs: slugsOfUser })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** A user's hierarchy slugs (an impersonating admin's own reach, not the viewed user's). */
+export async function slugsOf(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db.select({ slug: userHierarchyPermissions.slug }).from(userHierarchyPermissions).where(eq(userHierarchyPermissions.userId, userId));
+  return rows.map((r) => r.slug);
 }
 
 export function insertSession(db: Executor, row: typeof sessions.$inferInsert) {
@@ -106,6 +126,9 @@ export interface SessionAuthRow {
   permissions: { resource: string; create: boolean; read: boolean; update: boolean; destroy: boolean }[];
   is_admin: boolean;
   slugs: string[];
+  /** The real user's permissions and slugs while viewing as someone (null otherwise): the session's are capped to them. */
+  real_permissions: SessionAuthRow['permissions'] | null;
+  real_slugs: string[] | null;
   hierarchy_version: string | number;
 }
 
@@ -122,8 +145,8 @@ interface UserJson {
 
 /**
  * Everything a request needs about its session in one round trip: the live session, its real
- * and acting users, the acting user's permissions and hierarchy slugs, whether the real user
- * is an admin, and the hierarchy version for the cache.
+ * and acting users, the acting user's permissions and hierarchy slugs (and the real user's while
+ * viewing as someone), whether the real user is an admin, and the hierarchy version for the cache.
  */
 export async function findSessionAuth(db: Executor, tokenHash: string): Promise<SessionAuthRow | undefined> {
   const result = (await db.execute(sessionAuthSql(tokenHash))) as unknown as { rows: SessionAuthRow[] };
@@ -150,6 +173,11 @@ function sessionAuthSql(tokenHash: string) {
         where ur.user_id = ru.id and r.is_admin) as is_admin,
       coalesce((select json_agg(h.slug) from user_hierarchy_permissions h
         where h.user_id = coalesce(au.id, ru.id)), '[]'::json) as slugs,
+      case when au.id is null then null else coalesce((select json_agg(json_build_object('resource', rp.resource,
+          'create', rp.can_create, 'read', rp.can_read, 'update', rp.can_update, 'destroy', rp.can_destroy))
+        from role_permissions rp join user_roles ur on ur.role_id = rp.role_id where ur.user_id = ru.id), '[]'::json) end as real_permissions,
+      case when au.id is null then null else coalesce((select json_agg(h.slug) from user_hierarchy_permissions h
+        where h.user_id = ru.id), '[]'::json) end as real_slugs,
       (select version from hierarchy_version where id = 1) as hierarchy_version
     from sessions s
     join users ru on ru.id = s.user_id and ru.active

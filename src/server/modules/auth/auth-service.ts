@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { intersectPermissions, intersectSlugs, withinReach } from '@shared/rules/roles';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { TEXT } from '@shared/constants';
 import type { DataSource, SessionUser, User } from '@shared/schemas/auth';
@@ -132,6 +133,17 @@ const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthU
   roles: u.roles,
 });
 
+/**
+ * What the session may do: the acting user's permissions and slugs, and while viewing as someone
+ * only what the real user holds as well (decision 016), so viewing as a user who holds more never
+ * lends the admin what they lack, even on a session made before the reach check or after a grant shrank.
+ */
+function viewingReach(row: repo.SessionAuthRow): { permissions: RequestAuth['permissions']; slugs: string[] } {
+  const permissions = mergePermissions(row.permissions);
+  if (row.real_permissions === null || row.real_slugs === null) return { permissions, slugs: row.slugs };
+  return { permissions: intersectPermissions(permissions, mergePermissions(row.real_permissions)), slugs: intersectSlugs(row.slugs, row.real_slugs) };
+}
+
 async function authenticateByHash(db: Db, tokenHash: string, ttlHours?: number): Promise<RequestAuth | null> {
   const row = await repo.findSessionAuth(db, tokenHash);
   if (!row) return null;
@@ -141,15 +153,16 @@ async function authenticateByHash(db: Db, tokenHash: string, ttlHours?: number):
   }
   const realUser = userFromJson(row.real_user);
   const actingUser = row.acting_user ? userFromJson(row.acting_user) : realUser;
+  const reach = viewingReach(row);
   return {
     tokenHash,
     user: actingUser,
     parentUser: actingUser.id === realUser.id ? null : realUser,
     csrfToken: row.csrf_token,
     dataSource: row.data_source === 'es' ? 'es' : 'molecula',
-    permissions: mergePermissions(row.permissions),
+    permissions: reach.permissions,
     isAdmin: row.is_admin,
-    hierarchySlugs: row.slugs,
+    hierarchySlugs: reach.slugs,
     hierarchyVersion: Number(row.hierarchy_version),
   };
 }
@@ -193,8 +206,10 @@ export async function startImpersonation(db: Db, auth: RequestAuth, targetId: nu
   const admin = auth.parentUser ?? auth.user;
   if (!auth.isAdmin) throw forbidden('Only administrators may view as another user.');
   if (targetId === admin.id) throw new AppError(400, ERROR_CODES.badRequest, 'You cannot view as yourself.');
-  const target = await repo.findUserById(db, targetId);
-  if (!target?.active) throw notFound(`No active user with id ${targetId}.`);
+  const target = await repo.findActiveUserSlugs(db, targetId);
+  // Only a user within the admin's own reach (decision 016). One answer for an unknown, inactive
+  // or unreachable user, so it says nothing about who exists in other clients.
+  if (!target || !withinReach(await repo.slugsOf(db, admin.id), target.slugs)) throw notFound(`No active user with id ${targetId}.`);
   await db.transaction(async (tx) => {
     await repo.updateSession(tx, auth.tokenHash, { actingUserId: target.id });
     forgetSession(db, auth.tokenHash);
@@ -231,9 +246,13 @@ export async function setDataSource(db: Db, auth: RequestAuth, source: DataSourc
   });
 }
 
+/** The users the admin may view as: active, not themself, within the admin's own reach (as startImpersonation checks). */
 export async function impersonableUsers(db: Db, auth: RequestAuth) {
   const me = (auth.parentUser ?? auth.user).id;
-  return (await repo.listActiveUsers(db)).filter((u) => u.id !== me);
+  const reach = await repo.slugsOf(db, me);
+  return (await repo.listActiveUsers(db))
+    .filter((u) => u.id !== me && withinReach(reach, u.slugs))
+    .map(({ id, first_name, last_name, email }) => ({ id, first_name, last_name, email }));
 }
 
 /** Re-reads the session after a change to it. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actions, PermissionSet, Resource } from '@shared/permissions';
 import type { Executor } from '../../db/client';
-import { rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { rolePermissions, roles, userHierarchyPermissions, userRoles, users } from '../../db/schema';
 import { UNSET_PASSWORD_HASH } from '../auth/invitation-service';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -96,6 +96,15 @@ export function holders(db: Executor, roleId: number) {
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(eq(userRoles.roleId, roleId))
     .orderBy(users.lastName, users.firstName);
+}
+
+/** The hierarchy slugs of each user holding the role, active or not (a change to the role reaches them all). */
+export async function holderSlugs(db: Executor, roleId: number): Promise<string[][]> {
+  const rows = await db
+    .select({ slugs: sql<string[]>`coalesce((select array_agg(${userHierarchyPermissions.slug}) from ${userHierarchyPermissions} where ${userHierarchyPermissions.userId} = ${userRoles.userId}), '{}')` })
+    .from(userRoles)
+    .where(eq(userRoles.roleId, roleId));
+  return rows.map((r) => r.slugs);
 }
 
 /** Whether the user holds an administrator role. */

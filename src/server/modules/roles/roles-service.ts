@@ -1,12 +1,14 @@
 import type { PermissionSet } from '@shared/permissions';
 import {
   grantProblems,
+  isGlobalRole,
   normalizePermissions,
   resourceList,
   ROLE_MESSAGES,
   unknownResources,
   USER_MESSAGES,
   validateRole,
+  withinReach,
   type RuleIssue,
 } from '@shared/rules/roles';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
@@ -25,7 +27,11 @@ export interface WriteScope {
   requestId: string;
 }
 
-/** Who grants: the acting user (their permissions and slugs are the session's), and whether they hold an administrator role. */
+/**
+ * Who grants: the session's permissions and slugs, which while viewing as someone are only what
+ * both the viewed and the real user hold (auth-service.ts), and an administrator role only when
+ * both hold one. Viewing as someone never lends the real user what they lack (decision 016).
+ */
 export interface Caller {
   id: number;
   permissions: PermissionSet;
@@ -34,7 +40,21 @@ export interface Caller {
 }
 
 export async function callerOf(db: Executor, auth: RequestAuth): Promise<Caller> {
-  return { id: auth.user.id, permissions: auth.permissions, slugs: auth.hierarchySlugs, isAdmin: await repo.holdsAdminRole(db, auth.user.id) };
+  const isAdmin = (await repo.holdsAdminRole(db, auth.user.id)) && (auth.parentUser === null || (await repo.holdsAdminRole(db, auth.parentUser.id)));
+  return { id: auth.user.id, permissions: auth.permissions, slugs: auth.hierarchySlugs, isAdmin };
+}
+
+/**
+ * A role reaches every client it is held in, so a caller without '*' may create, change or delete
+ * one only when it is not global (isGlobalRole, before and after) and, for an existing role, when
+ * every holder lies within the caller's reach: an administrator of acme changes nothing for globex.
+ */
+async function assertRoleWithinReach(tx: Executor, caller: Caller, permissions: PermissionSet | null, before?: repo.RoleWithGrants) {
+  if (caller.slugs.includes('*')) return;
+  if ((permissions && isGlobalRole(permissions)) || (before && isGlobalRole(before.permissions))) throw forbidden(ROLE_MESSAGES.globalOnly);
+  if (before && (await repo.holderSlugs(tx, before.id)).some((slugs) => !withinReach(caller.slugs, slugs))) {
+    throw forbidden(ROLE_MESSAGES.heldOutside(before.name));
+  }
 }
 
 /** The 422 of field rules: the first message, and every field's in details.fields. */
@@ -94,6 +114,7 @@ async function checked(scope: WriteScope, caller: Caller, sent: RoleWrite, befor
   if (problems.length > 0) {
     throw invalid([{ field: 'permissions', message: problems[0]!.message }], { problems: problems.map(({ resource, actions }) => ({ resource, actions })) });
   }
+  await assertRoleWithinReach(scope.tx, caller, permissions, before);
   return { values: { name, description, isAdmin }, permissions };
 }
 
@@ -145,6 +166,7 @@ export async function deleteRole(scope: WriteScope, id: number): Promise<void> {
   if (!role) throw roleNotFound(id);
   const caller = await callerOf(scope.tx, scope.auth);
   if (role.isAdmin && !caller.isAdmin) throw forbidden(ROLE_MESSAGES.adminRoleOnly);
+  await assertRoleWithinReach(scope.tx, caller, null, role);
   const holders = await repo.holders(scope.tx, id);
   if (holders.length > 0) {
     throw new AppError(409, ERROR_CODES.inUse, ROLE_MESSAGES.inUse(role.name, holders.length), {

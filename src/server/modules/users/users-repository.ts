@@ -29,9 +29,14 @@ export async function findUser(db: Executor, id: number): Promise<UserWithGrants
   return (await listUsers(db, [id]))[0];
 }
 
-export async function emailTaken(db: Executor, email: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
-  return rows.length > 0;
+/** The hierarchy slugs of the user with this email address (any case), or undefined when none has it. */
+export async function emailHolder(db: Executor, email: string): Promise<{ slugs: string[] } | undefined> {
+  const rows = await db
+    .select({ slugs: sql<string[]>`coalesce((select array_agg(${userHierarchyPermissions.slug}) from ${userHierarchyPermissions} where ${userHierarchyPermissions.userId} = ${users.id}), '{}')` })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows[0];
 }
 
 export async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -1,4 +1,4 @@
-import { isGlobalAdmin, permissionsWithin, slugClient, slugWithin, USER_MESSAGES, validateUser, type RuleIssue } from '@shared/rules/roles';
+import { isGlobalAdmin, isGlobalRole, permissionsWithin, slugWithin, USER_MESSAGES, validateUser, withinReach, type RuleIssue } from '@shared/rules/roles';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { AdminUser, InvitationLink, UserCreateBody, UserUpdateBody } from '@shared/schemas/users';
 import type { Db, Executor } from '../../db/client';
@@ -28,18 +28,12 @@ export function toUserView(u: repo.UserWithGrants): AdminUser {
 }
 
 /**
- * Whether the caller may see (and so manage) the user: a caller with '*' sees everyone; anyone
- * else sees the users whose every slug is in one of the caller's clients (a user of acme and
- * globex is not an acme administrator's to manage).
+ * The caller sees (and so manages) the users within their reach (withinReach: every slug of the
+ * user within the caller's own), the rule impersonation uses too: an administrator of acme/us does
+ * not manage a user of all acme, nor an acme administrator a user of acme and globex.
  */
-export function visibleTo(callerSlugs: readonly string[], userSlugs: readonly string[]): boolean {
-  if (callerSlugs.includes('*')) return true;
-  const clients = new Set(callerSlugs.map(slugClient));
-  return userSlugs.length > 0 && userSlugs.every((s) => s !== '*' && clients.has(slugClient(s)));
-}
-
 export async function listUsers(db: Executor, auth: RequestAuth): Promise<AdminUser[]> {
-  return (await repo.listUsers(db)).filter((u) => visibleTo(auth.hierarchySlugs, u.slugs)).map(toUserView);
+  return (await repo.listUsers(db)).filter((u) => withinReach(auth.hierarchySlugs, u.slugs)).map(toUserView);
 }
 
 const userNotFound = (id: number) =>
@@ -48,7 +42,7 @@ const userNotFound = (id: number) =>
 /** The user, when the caller may see them (anyone else is 404, never 403 with their name). */
 async function visibleUser(db: Executor, auth: RequestAuth, id: number): Promise<repo.UserWithGrants> {
   const user = await repo.findUser(db, id);
-  if (!user || !visibleTo(auth.hierarchySlugs, user.slugs)) throw userNotFound(id);
+  if (!user || !withinReach(auth.hierarchySlugs, user.slugs)) throw userNotFound(id);
   return user;
 }
 
@@ -94,7 +88,10 @@ function checkSlugs(paths: ReadonlySet<string>, caller: Caller, next: readonly s
   return slugs.sort();
 }
 
-/** The role ids a write gives, checked: each that changes must exist and grant nothing beyond the caller's own. */
+/**
+ * The role ids a write gives, checked: each that changes must exist and grant nothing beyond the
+ * caller's own, and a global role (isGlobalRole) is given or taken only by a holder of '*'.
+ */
 async function checkRoles(tx: Executor, caller: Caller, next: readonly number[], before: readonly number[]): Promise<roleRepo.RoleWithGrants[]> {
   const ids = [...new Set(next)];
   const moving = changed(ids, before);
@@ -108,6 +105,9 @@ async function checkRoles(tx: Executor, caller: Caller, next: readonly number[],
     if ((role.isAdmin && !caller.isAdmin) || !permissionsWithin(role.permissions, caller.permissions)) {
       throw invalid([{ field: 'role_ids', message: USER_MESSAGES.cannotGiveRole(role.name) }]);
     }
+    if (isGlobalRole(role.permissions) && !caller.slugs.includes('*')) {
+      throw invalid([{ field: 'role_ids', message: USER_MESSAGES.cannotGiveGlobalRole(role.name) }]);
+    }
   }
   return found.filter((r) => ids.includes(r.id));
 }
@@ -120,6 +120,17 @@ function checkFields(draft: Parameters<typeof validateUser>[0]) {
 const snapshot = (u: { firstName: string; lastName: string; email: string; active: boolean }, roleIds: readonly number[], slugs: readonly string[]) =>
   ({ first_name: u.firstName, last_name: u.lastName, email: u.email, active: u.active, role_ids: [...roleIds], slugs: [...slugs] });
 
+/**
+ * Why a taken address cannot be invited, as far as the caller may know: that it exists only when its
+ * holder is within the caller's reach (they see that user anyway) or the caller holds '*'; otherwise
+ * a refusal that does not say the address exists (no cross-tenant existence oracle, decision 016).
+ * `holderSlugs` null: the holder is unknown.
+ */
+function takenMessage(callerSlugs: readonly string[], holderSlugs: readonly string[] | null): string {
+  if (callerSlugs.includes('*') || (holderSlugs !== null && withinReach(callerSlugs, holderSlugs))) return USER_MESSAGES.emailTaken;
+  return USER_MESSAGES.emailNotInvitable;
+}
+
 /** Creates an invited user (no password yet) and their one-time link on `origin`. */
 export async function createUser(
   paths: ReadonlySet<string>,
@@ -131,7 +142,9 @@ export async function createUser(
   const email = body.email.trim().toLowerCase();
   const draft = { ...body, email, first_name: body.first_name.trim(), last_name: body.last_name.trim() };
   checkFields(draft);
-  if (await repo.emailTaken(tx, email)) throw invalid([{ field: 'email', message: USER_MESSAGES.emailTaken }]);
+  // One query as before (the session's slugs are the caller's): a taken address answers as fast wherever its holder is.
+  const holder = await repo.emailHolder(tx, email);
+  if (holder) throw invalid([{ field: 'email', message: takenMessage(auth.hierarchySlugs, holder.slugs) }]);
   const caller = await callerOf(tx, auth);
   const roleIds = (await checkRoles(tx, caller, draft.role_ids, [])).map((r) => r.id);
   const slugs = checkSlugs(paths, caller, draft.slugs, []);
@@ -140,7 +153,8 @@ export async function createUser(
   try {
     row = await repo.insertUser(tx, { firstName: draft.first_name, lastName: draft.last_name, email, passwordHash: UNSET_PASSWORD_HASH, invitedBy: realId });
   } catch (err) {
-    if (uniqueViolation(err) === 'users_email_key') throw invalid([{ field: 'email', message: USER_MESSAGES.emailTaken }]);
+    // Taken meanwhile by someone this caller may not be told about: the aborted transaction cannot say whom.
+    if (uniqueViolation(err) === 'users_email_key') throw invalid([{ field: 'email', message: takenMessage(caller.slugs, null) }]);
     throw err;
   }
   await repo.setRoles(tx, row.id, roleIds);
