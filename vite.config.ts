@@ -58,7 +58,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build `npm start` serves (the server refuses *.map anyway); the dev
+    // server (`npm run dev`) has its own. BUILD_SOURCEMAP=1 writes them, the service worker's too.
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     // A lazy chunk's imports are not listed in its importer for preloading: every route file
     // (all of them load with the shell) carried the file names of its page's whole import
     // graph. The service worker has every chunk cached, so the page's imports load from it.

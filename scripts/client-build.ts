@@ -16,9 +16,13 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** True when dist/client is missing or older than any client input. */
+/**
+ * True when dist/client is missing, older than any client input, or has source maps when none
+ * are asked for (a build from before they were turned off: the server refuses them anyway).
+ */
 export function clientBuildIsStale(): boolean {
   if (!fs.existsSync(path.join(OUT, 'index.html')) || !fs.existsSync(STAMP)) return true;
+  if (fs.existsSync(path.join(OUT, 'sw.js.map')) !== (process.env.BUILD_SOURCEMAP === '1')) return true;
   const built = fs.statSync(STAMP).mtimeMs;
   return INPUTS.some((p) => newestMtime(path.join(ROOT, p)) > built);
 }

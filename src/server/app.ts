@@ -17,6 +17,7 @@ import errorsPlugin, { clientErrorHandler } from './plugins/errors';
 import jsonBodyPlugin from './plugins/json-body';
 import openapiPlugin, { registerOpenApiRoute } from './plugins/openapi';
 import securityPlugin from './plugins/security';
+import { redactingLogger } from './lib/log-redaction';
 import staticClient from './plugins/static-client';
 import authRoutes from './modules/auth/auth-routes';
 import healthRoutes from './modules/health/health-routes';
@@ -65,7 +66,8 @@ export interface BuildOptions {
 /** External plugins, then app plugins, then routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger, serveClient = true, loginSleep, counts: opening, jobs: jobSettings }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Credentials in request URLs (SSO tokens, invitation links) never reach the log.
+    logger: redactingLogger(logger ?? { level: config.logLevel }),
     // Each log line carries the caller's X-Request-ID (checked, so it cannot forge log lines).
     genReqId: (req) => {
       const sent = req.headers[HEADERS.requestId];
@@ -73,6 +75,11 @@ export async function buildApp({ config, database, logger, serveClient = true, l
     },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
+    // Idle and slow sockets are closed (issue 26): each one otherwise holds memory and a file descriptor.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: config.timeouts.checkIntervalMs },
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the framework raises before routing (a malformed URL, a bad header) get the one shape too.
     clientErrorHandler,

@@ -21,6 +21,17 @@ export interface Config {
   loginVerify: PoolSize;
   /** Identity provider login URL; the SSO button is hidden without one. */
   ssoLoginUrl: string | undefined;
+  /**
+   * The product's address as its users reach it (scheme, host, port; no trailing slash): every
+   * link the server hands out is built on it, never on the request's Host header.
+   */
+  publicUrl: string;
+  /**
+   * Connection limits in ms (Node's HTTP server): a whole request and its headers must arrive
+   * within request/headers, an idle keep-alive socket closes after keepAlive and any socket
+   * silent for connection; Node looks at the first two every checkInterval.
+   */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; connectionMs: number; checkIntervalMs: number };
   secureCookies: boolean;
   logLevel: string;
   env: string;
@@ -62,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     loginVerify: loginVerify(env),
     ssoLoginUrl: env.SSO_LOGIN_URL || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL, env.HOST ?? '127.0.0.1', port),
+    timeouts: timeouts(env),
     secureCookies: env.SECURE_COOKIES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     env: env.APP_ENV ?? 'local',
@@ -96,6 +109,38 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
   return n;
+}
+
+/**
+ * PUBLIC_URL as an origin (no trailing slash), or the address start-up prints. A path, query or
+ * credentials are refused rather than dropped: a link built on them would lead somewhere else.
+ */
+export function publicUrl(raw: string | undefined, host: string, port: number): string {
+  if (raw === undefined || raw === '') return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || raw.includes('?') || raw.includes('#')) {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) address without a path, query or fragment (e.g. https://insights.example.com), got ${raw}`);
+  }
+  return url.origin;
+}
+
+function timeouts(env: NodeJS.ProcessEnv): Config['timeouts'] {
+  const t = {
+    requestMs: positive(env, 'REQUEST_TIMEOUT_MS', 60_000),
+    headersMs: positive(env, 'HEADERS_TIMEOUT_MS', 30_000),
+    keepAliveMs: positive(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    connectionMs: positive(env, 'CONNECTION_TIMEOUT_MS', 120_000),
+    // Node's default (30 s) would let a request documented as cut at 60 s live up to 90 s.
+    checkIntervalMs: positive(env, 'TIMEOUT_CHECK_INTERVAL_MS', 5_000),
+  };
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (t.headersMs > t.requestMs) throw new Error(`HEADERS_TIMEOUT_MS (${t.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${t.requestMs})`);
+  return t;
 }
 
 /** Seconds, at least `min` (pg-boss polls no faster than every 0.5 s). */

@@ -1,4 +1,4 @@
-import { loadConfig, securityWarnings } from './config';
+import { isLoopbackHost, loadConfig, publicUrl, securityWarnings } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_USERS } from './db/demo-tenant';
 
@@ -7,6 +7,9 @@ export async function main() {
   const started = performance.now();
   const config = loadConfig();
   for (const warning of securityWarnings(config)) console.warn(warning);
+  if (!process.env.PUBLIC_URL && !isLoopbackHost(config.host)) {
+    console.warn(`Warning: PUBLIC_URL is not set: invitation links will lead to ${config.publicUrl}. Set it to the address users reach the product at.`);
+  }
   // The database opens (WASM start-up for PGlite) while the app's modules load, and the count
   // store's own PGlite starts in its thread at the same time (each first start creates both).
   const counts = import('./engine/sql/count-store').then(({ openCountStore }) =>
@@ -40,6 +43,11 @@ export async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const url = publicUrl(undefined, config.host, port);
+  // With PORT=0 the port is known only now: links follow the printed address unless PUBLIC_URL names another.
+  if (!process.env.PUBLIC_URL) config.publicUrl = url;
   // Audience data loads (and the demo's is generated) in the background; the API answers meanwhile.
   await app.data.start();
   if (seeded) {
@@ -74,12 +82,10 @@ export async function main() {
       .catch((err: unknown) => app.log.warn({ err }, 'the demo outcome timeframes were not written'));
   }
   const states = app.data.statuses().map((s) => s.state);
-  const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  const url = `http://${config.host}:${port}`;
   const lines = [
     '',
     `  Audience Insights is running at ${url}`,
+    ...(config.publicUrl === url ? [] : [`  Links it hands out (invitations) lead to ${config.publicUrl} (PUBLIC_URL)`]),
     `  Database: ${database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo tenant seeded' : ''}`,
     `  Ready in ${Math.round(performance.now() - started)} ms`,
   ];

@@ -21,8 +21,9 @@ describe('sso token validation (spec 1 §2.11)', async () => {
     expect(res.body).toBe(token);
     return token;
   };
-  // Public: the unit's server calls it with no session, cookie or CSRF token.
-  const validate = (token: string) => app.inject({ method: 'GET', url: `/api/auth/sso-token/validate?token=${encodeURIComponent(token)}` });
+  // Public: the unit's server calls it with no session, cookie or CSRF token; the token in a header, never a URL.
+  const validate = (token: string) => app.inject({ method: 'GET', url: '/api/auth/sso-token/validate', headers: { authorization: `Bearer ${token}` } });
+  const validateByQuery = (token: string) => app.inject({ method: 'GET', url: `/api/auth/sso-token/validate?token=${encodeURIComponent(token)}` });
   const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as Record<string, unknown>;
   /** A token signed with the deployment's own secret: what only the server can make. */
   const signed = async (body: object) => {
@@ -83,6 +84,18 @@ describe('sso token validation (spec 1 §2.11)', async () => {
     const token = await tokenOf(analyst);
     await db.update(users).set({ active: false }).where(eq(users.id, analystId));
     expectError(await validate(token), 401, 'UNAUTHENTICATED', INVALID);
+  });
+
+  it('still takes the token as ?token= from units written before the header, and refuses a request with neither', async () => {
+    // The admin: the test before deactivated the analyst.
+    const token = await tokenOf(admin);
+    expect(strict(ssoValidationResponseSchema).parse((await validateByQuery(token)).json()).data.user.id).toBe(adminId);
+    expectError(await validateByQuery('not-a-token'), 401, 'UNAUTHENTICATED', INVALID);
+    // Another scheme, or a bearer with no token, is no token.
+    for (const authorization of [`Basic ${token}`, 'Bearer ', `Bearer ${token} extra`]) {
+      expectError(await app.inject({ method: 'GET', url: '/api/auth/sso-token/validate', headers: { authorization } }), 400, 'VALIDATION_FAILED');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/auth/sso-token/validate', headers: { authorization: `bearer ${token}` } })).statusCode).toBe(200);
   });
 
   it('issues a token only to a session', async () => {

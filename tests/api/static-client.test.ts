@@ -12,6 +12,9 @@ describe('serving the built PWA', async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.x = 1');
+  // A build from before maps were turned off: they are on disk, and still never served.
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/client/secret.ts"]}');
+  fs.writeFileSync(path.join(clientDir, 'sw.js.map'), '{"version":3,"sources":["sw/sw.ts"]}');
   fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Audience Insights', icons: [{ src: '/icons/icon-192.png' }] }));
   fs.mkdirSync(path.join(clientDir, 'icons'));
   fs.writeFileSync(path.join(clientDir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
@@ -59,6 +62,12 @@ describe('serving the built PWA', async () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
+  it.each(['/assets/app-abc123.js.map', '/sw.js.map', '/assets/../sw.js.map', '/%73w.js.map', '/SW.JS.MAP'])('never serves the source map %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('"sources"');
+  });
+
   it('answers a malformed URL with a 400 in the one error shape, never a 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/%E0%A4%A' });
     expect(res.statusCode).toBe(400);

@@ -40,7 +40,9 @@ describe('users and hierarchy permissions', async () => {
     const { data, invitation } = userCreatedResponseSchema.parse(res.json());
     expect(data).toMatchObject({ email: 'new.person@acme.test', invited: true, active: true, role_ids: [viewerRole.id], version: 1 });
     expect(data.slugs).toEqual(['acme/uk/fizz-cola/fizz-original', 'acme/us']);
-    expect(invitation.url).toMatch(/^http:\/\/localhost(:\d+)?\/invite\/[A-Za-z0-9_-]{43}$/);
+    // On PUBLIC_URL (its default here), not on the request's Host (inject's localhost:80).
+    expect(invitation.url).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(invitation.url.slice(0, invitation.url.lastIndexOf('/invite/'))).toBe(app.config.publicUrl);
     const days = (Date.parse(invitation.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);

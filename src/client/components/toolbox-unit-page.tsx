@@ -34,8 +34,9 @@ async function fetchSsoToken(context: ContextSlugs): Promise<string | null> {
 /**
  * An iframed toolbox unit inside the product, with its loading screen (spec 1 §2.11). On load and
  * on every context change the unit is sent `clientContextChange` and `sso` (a short-lived token
- * and the absolute address its server checks it at); a `request-sso-token` from the unit's own
- * window and origin gets a fresh `sso`. Messages go to the unit's origin only, never '*'.
+ * and the absolute address its server checks it at, as `Authorization: Bearer`); a
+ * `request-sso-token` from the unit's own window and origin gets a fresh `sso`. Messages go to
+ * the unit's origin only, never '*'.
  */
 export function ToolboxUnitPage({ unit }: { unit: ToolboxUnit }) {
   const [loaded, setLoaded] = useState(false);

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 /**
  * Serves the built PWA. Hashed assets are immutable; index.html and the service worker are
  * always revalidated so a deploy is picked up (files added after start need a restart). Unknown
- * non-API paths get the app shell, which renders its own not-found page.
+ * non-API paths get the app shell, which renders its own not-found page; source maps are a 404.
  */
 export default fp(async (app) => {
   const root = app.config.clientDir;
@@ -19,6 +19,9 @@ export default fp(async (app) => {
     root,
     wildcard: false,
     index: false,
+    // Source maps are the readable source: a build may have written them, they are never served.
+    globIgnore: ['**/*.map'],
+    allowedPath: (pathname) => !pathname.endsWith('.map'),
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');

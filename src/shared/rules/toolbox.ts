@@ -209,7 +209,10 @@ export interface ClientContextChangeMessage {
   product: string | null;
 }
 
-/** Sent to the unit with a fresh token, and the address its server checks it at. */
+/**
+ * Sent to the unit with a fresh token, and the address its server checks it at: a GET with
+ * `Authorization: Bearer <token>`, so the token travels in no URL that a proxy or server logs.
+ */
 export interface SsoMessage {
   type: 'sso';
   token: string;

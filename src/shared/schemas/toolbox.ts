@@ -143,4 +143,10 @@ export const ssoValidationResponseSchema = z.object({
   }),
 });
 export type SsoValidation = z.infer<typeof ssoValidationResponseSchema>['data'];
-export const ssoValidationQuerySchema = z.object({ token: text(4096, { min: 1 }) });
+/** The longest token the validation accepts, in either place. */
+export const SSO_TOKEN_MAX = 4096;
+/**
+ * The token as ?token=, for units written before the Authorization header (the server log
+ * redacts it); new units send `Authorization: Bearer <token>` so no URL carries it.
+ */
+export const ssoValidationQuerySchema = z.object({ token: z.optional(text(SSO_TOKEN_MAX, { min: 1 })) });

@@ -13,13 +13,16 @@ import {
   selfResponseSchema,
 } from '@shared/schemas/auth';
 import { apiErrorSchema, ERROR_CODES } from '@shared/schemas/error';
-import { ssoValidationQuerySchema, ssoValidationResponseSchema } from '@shared/schemas/toolbox';
+import { SSO_TOKEN_MAX, ssoValidationQuerySchema, ssoValidationResponseSchema } from '@shared/schemas/toolbox';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
 import * as service from './auth-service';
 
 /** The one answer for any token that does not sign its user on: it does not say why. */
 const SSO_TOKEN_INVALID = 'This sign-on token is not valid or has expired.';
+
+/** `Authorization: Bearer <token>`: the token, else undefined (any other scheme or shape). */
+const BEARER = new RegExp(`^Bearer +([^\\s]{1,${SSO_TOKEN_MAX}}) *$`, 'i');
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
@@ -108,11 +111,17 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
     schema: {
       tags: ['auth'],
       summary: "Check an embedded unit's sign-on token: its user, expiry and context, or 401",
+      description:
+        'Send the token as `Authorization: Bearer <token>`. The older `?token=` still works, but a URL ' +
+        'is what proxies and servers log (this server redacts it from its own log).',
       querystring: ssoValidationQuerySchema,
       response: { 200: ssoValidationResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
     },
   }, async (request, reply) => {
-    const validation = await service.validateSsoToken(db, request.query.token);
+    const header = request.headers.authorization;
+    const token = (header === undefined ? undefined : BEARER.exec(header)?.[1]) ?? request.query.token;
+    if (!token) throw new AppError(400, ERROR_CODES.validation, 'Send the token as Authorization: Bearer <token>.');
+    const validation = await service.validateSsoToken(db, token);
     if (!validation) throw new AppError(401, ERROR_CODES.unauthenticated, SSO_TOKEN_INVALID);
     // Nothing in between keeps an answer about a token.
     reply.header('cache-control', 'no-store');

@@ -16,12 +16,12 @@ import * as repo from './invitation-repository';
 export const UNSET_PASSWORD_HASH = '!invited: no password set';
 export const passwordIsSet = (passwordHash: string) => passwordHash !== UNSET_PASSWORD_HASH;
 
-/** Where the link leads, on the origin the administrator used. */
+/** Where the link leads, on the product's configured address (PUBLIC_URL), never the request's Host. */
 export const invitationUrl = (origin: string, token: string) => `${origin}/invite/${token}`;
 
 /**
  * A new one-time link for the user (older unused ones stop working). Only the sha256 of the
- * token is stored; the token itself goes back to the administrator once, in the answer and the log.
+ * token is stored; the token itself goes back to the administrator once, in the answer (never the log).
  */
 export async function createInvitation(tx: Executor, userId: number, createdBy: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();

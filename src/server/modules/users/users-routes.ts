@@ -32,10 +32,15 @@ const ONE_TIME =
 /** Users and their hierarchy permissions (issue 19); global routes, scoped to the clients the caller may see. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Db = app.database.db;
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-  /** The answer with a new link, which the log also gets (the embedded default prints it for the administrator). */
+  // PUBLIC_URL, never the request's Host header: a forged Host put its own address into the link (issue 26).
+  // Read per request: start-up sets it once the port is bound when PORT=0.
+  const origin = () => app.config.publicUrl;
+  /**
+   * The answer with a new link. The link is a credential: it is in the answer only, and the log
+   * says that an invitation was made, not its link or token.
+   */
   const invited = (request: FastifyRequest, reply: FastifyReply, sent: { user: AdminUser; invitation: InvitationLink }) => {
-    request.log.info(`Invitation for ${sent.user.email}: ${sent.invitation.url}`);
+    request.log.info({ userId: sent.user.id }, 'invitation link made');
     return reply.code(201).send({ data: sent.user, invitation: sent.invitation });
   };
   /** Runs a user change and drops the user's cached sessions once it has committed. */
@@ -56,13 +61,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Invite a user: created without a password, with a one-time link (7 days) to set one',
-      description: `The link is in the answer and in the server log at info level.${GUARDED}${ONE_TIME}`,
+      description: `The link is in the answer only (never in the server log), on PUBLIC_URL.${GUARDED}${ONE_TIME}`,
       body: userCreateBodySchema,
       response: { 201: userCreatedResponseSchema, ...errors },
     },
   }, async (request, reply) => {
     const paths = await service.hierarchyPaths(db, request.auth!);
-    return invited(request, reply, await db.transaction((tx) => service.createUser(paths, scope(request, tx), request.body.user, origin(request))));
+    return invited(request, reply, await db.transaction((tx) => service.createUser(paths, scope(request, tx), request.body.user, origin())));
   });
 
   app.post('/api/users/:id/invitation', {
@@ -70,12 +75,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'A new invitation link for a user who has not set a password (older links stop working)',
-      description: `Logged at info level like the first.${ONE_TIME}`,
+      description: `In the answer only, like the first.${ONE_TIME}`,
       params: idParamsSchema,
       response: { 201: userCreatedResponseSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
     },
   }, async (request, reply) => {
-    return invited(request, reply, await db.transaction((tx) => service.reinvite(scope(request, tx), request.params.id, origin(request))));
+    return invited(request, reply, await db.transaction((tx) => service.reinvite(scope(request, tx), request.params.id, origin())));
   });
 
   app.put('/api/users/:id', {
