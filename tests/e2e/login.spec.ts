@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { USERS, logIn } from './helpers';
 
 test('the login page shows the copyright, the version and a privacy policy link opening in a new tab', async ({ page }) => {
@@ -56,6 +57,19 @@ test('someone the identity provider knows but the product does not lands on Requ
   await expect(page.getByRole('tab', { name: 'Request Access' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('status')).toHaveText(/signed you in, but this product has no account for that email address/);
   await expect(page.getByRole('link', { name: 'Request Access' })).toBeVisible();
+});
+
+test('the two choices and both single sign-on messages have no serious accessibility violation', async ({ page }) => {
+  const serious = async (p: Page) =>
+    (await new AxeBuilder({ page: p }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  await page.route('**/api/auth/providers', (route) => route.fulfill({ json: { data: { sso: { loginUrl: '/api/auth/saml/login' } } } }));
+  await page.goto('/login?sso=failed');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with single sign-on' })).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+  await page.goto('/login?tab=request&sso=unknown');
+  await expect(page.getByRole('status')).toBeVisible();
+  expect(await serious(page)).toEqual([]);
 });
 
 test('a user who logs in but has no client lands on the Request Access tab', async ({ page }) => {
