@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LoginLimits } from './modules/auth/login-throttle';
+import { loadSamlSettings, type SamlSettings } from './modules/auth/saml-settings';
 import type { PoolSize } from './modules/auth/password-pool';
 
 export interface Config {
@@ -19,8 +20,10 @@ export interface Config {
   loginLimit: LoginLimits;
   /** Password checks (argon2) run at once, and how many more may wait; past that a login answers 503 (password-pool.ts). */
   loginVerify: PoolSize;
-  /** Identity provider login URL; the SSO button is hidden without one. */
+  /** Identity provider login URL; the SSO button is hidden without one. Superseded by saml when that is set. */
   ssoLoginUrl: string | undefined;
+  /** SAML single sign-on (SAML_* settings, saml-settings.ts, decision 017); null without an identity provider. */
+  saml: SamlSettings | null;
   /**
    * The product's address as its users reach it (scheme, host, port; no trailing slash): every
    * link the server hands out is built on it, never on the request's Host header.
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     loginVerify: loginVerify(env),
     ssoLoginUrl: env.SSO_LOGIN_URL || undefined,
+    saml: loadSamlSettings(env),
     publicUrl: publicUrl(env.PUBLIC_URL, env.HOST ?? '127.0.0.1', port),
     timeouts: timeouts(env),
     secureCookies: env.SECURE_COOKIES === '1',

@@ -92,6 +92,8 @@ export const HEADERS = {
   context: 'x-context',
   requestId: 'x-request-id',
   ssoToken: 'sso-token',
+  /** On a logout's answer when SAML_LOGOUT_URL is set: the identity provider's logout page to go to next. */
+  logoutUrl: 'x-logout-url',
 } as const;
 
 export const SESSION_COOKIE = 'sid';

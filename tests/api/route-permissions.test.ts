@@ -46,6 +46,10 @@ const ALLOWED: Record<string, 'public' | 'session' | 'admin'> = {
   // Before login, and the contract itself.
   'POST /api/auth/login': 'public',
   'GET /api/auth/providers': 'public',
+  // SAML single sign-on: before any session, and the IdP posts its answer cross-site (decision 017).
+  'GET /api/auth/saml/login': 'public',
+  'POST /api/auth/saml/acs': 'public',
+  'GET /api/auth/saml/metadata': 'public',
   'GET /api/openapi.json': 'public',
   // The unit's own server calls it with the short-lived token as its credential.
   'GET /api/auth/sso-token/validate': 'public',

@@ -103,6 +103,25 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]);
 
+/**
+ * SAML AuthnRequest ids this deployment sent and has not yet seen answered (decision 017): node-saml's
+ * InResponseTo cache, in the database so a response posted to any API process finds its request.
+ */
+export const samlRequests = pgTable('saml_requests', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+  expires: timestamp('expires', { withTimezone: true }).notNull(),
+}, (t) => [index('saml_requests_expires_idx').on(t.expires)]);
+
+/** The opaque RelayState of a pending SSO login and the checked relative path it returns to, once. */
+export const samlRelayStates = pgTable('saml_relay_states', {
+  key: text('key').primaryKey(),
+  returnUrl: text('return_url').notNull(),
+  createdAt: createdAt(),
+  expires: timestamp('expires', { withTimezone: true }).notNull(),
+  used: boolean('used').notNull().default(false),
+}, (t) => [index('saml_relay_states_expires_idx').on(t.expires)]);
+
 /** Failed login attempts, per account and per address, for the rate limit (kept in the DB so API processes agree). */
 export const loginAttempts = pgTable('login_attempts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -17,6 +17,8 @@ import { SSO_TOKEN_MAX, ssoValidationQuerySchema, ssoValidationResponseSchema } 
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../types';
 import * as service from './auth-service';
+import samlRoutes from './saml-routes';
+import { logoutUrl as samlLogoutUrl, SAML_PATHS } from './saml-service';
 
 /** The one answer for any token that does not sign its user on: it does not say why. */
 const SSO_TOKEN_INVALID = 'This sign-on token is not valid or has expired.';
@@ -41,6 +43,8 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
     secure: app.config.secureCookies,
     maxAge: app.config.sessionTtlHours * 3600,
   };
+  // Its own scope: the SAML routes alone read form bodies (the identity provider's HTTP-POST).
+  await app.register(samlRoutes, { cookieOptions });
 
   app.post('/api/auth/login', {
     config: { access: 'public' },
@@ -73,7 +77,11 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
   app.get('/api/auth/providers', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Identity providers configured for single sign-on', response: { 200: providersResponseSchema } },
-  }, async () => ({ data: { sso: app.config.ssoLoginUrl ? { loginUrl: app.config.ssoLoginUrl } : null } }));
+  }, async () => {
+    // SAML, when configured, is the single sign-on; SSO_LOGIN_URL is the older plain redirect.
+    const loginUrl = app.config.saml ? SAML_PATHS.login : app.config.ssoLoginUrl;
+    return { data: { sso: loginUrl ? { loginUrl } : null } };
+  });
 
   app.get('/api/auth/self.json', {
     config: { access: 'session' },
@@ -91,6 +99,9 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
   }, async (request, reply) => {
     await service.logout(db, mustAuth(request.auth), request.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // The identity provider's session ends on its own logout page, which returns to our login page.
+    const idpLogout = samlLogoutUrl(app.config);
+    if (idpLogout) reply.header(HEADERS.logoutUrl, idpLogout);
     return { data: 'OK' as const };
   });
 

@@ -6,12 +6,13 @@ import { TEXT } from '@shared/constants';
 import type { DataSource, SessionUser, User } from '@shared/schemas/auth';
 import type { SsoValidation } from '@shared/schemas/toolbox';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser, RequestAuth, RequestContext } from '../../types';
 import { writeAudit } from '../audit/audit-repository';
 import * as repo from './auth-repository';
+import * as samlRepo from './saml-repository';
 import { getOrCreateSecret } from './secret-repository';
 import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
@@ -87,18 +88,34 @@ export async function login(
     throw new AppError(401, ERROR_CODES.invalidCredentials, TEXT.loginFailed);
   }
 
+  return openSession(db, config, user.id, { requestId: input.requestId }, (tx) => repo.clearFailedLogins(tx, input.email, input.address));
+}
+
+/**
+ * A new session for a user whose identity is proven (a password, or an identity provider's signed
+ * answer): the one place a session is made, so both sign-ins get the same tokens, lifetime and
+ * audit row ('auth.login', with details saying how when not by password). `within` runs in the
+ * same transaction.
+ */
+export async function openSession(
+  db: Db,
+  config: Pick<Config, 'sessionTtlHours'>,
+  userId: number,
+  audit: { requestId: string; details?: Record<string, unknown> },
+  within?: (tx: Executor) => Promise<unknown>,
+): Promise<LoginResult> {
   const token = newToken();
   const csrfToken = newToken();
   const tokenHash = hashToken(token);
   await db.transaction(async (tx) => {
-    await repo.clearFailedLogins(tx, input.email, input.address);
+    if (within) await within(tx);
     await repo.insertSession(tx, {
       tokenHash,
-      userId: user.id,
+      userId,
       csrfToken,
       expiresAt: new Date(Date.now() + config.sessionTtlHours * 3_600_000),
     });
-    await writeAudit(tx, { actorUserId: user.id, action: 'auth.login', requestId: input.requestId });
+    await writeAudit(tx, { actorUserId: userId, action: 'auth.login', details: audit.details, requestId: audit.requestId });
   });
   const auth = await authenticate(db, token);
   if (!auth) throw new Error('session vanished right after login');
@@ -339,8 +356,9 @@ export async function validateSsoToken(db: Db, token: string, now = Date.now()):
   };
 }
 
-/** Removes expired sessions and login failures older than the rate-limit window. */
+/** Removes expired sessions, login failures older than the rate-limit window, and expired SAML requests and relay states. */
 export async function pruneExpired(db: Db, config: Config) {
   await repo.deleteExpiredSessions(db);
   await repo.pruneLoginAttempts(db, config.loginLimit.windowSeconds);
+  await samlRepo.pruneExpired(db);
 }
