@@ -19,6 +19,7 @@ import openapiPlugin, { registerOpenApiRoute } from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import { redactingLogger } from './lib/log-redaction';
 import staticClient from './plugins/static-client';
+import writeLimitPlugin from './plugins/write-limit';
 import authRoutes from './modules/auth/auth-routes';
 import healthRoutes from './modules/health/health-routes';
 import hierarchyRoutes from './modules/hierarchy/hierarchy-routes';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(contextPlugin);
+  await app.register(writeLimitPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { sleep: loginSleep });

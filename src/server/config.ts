@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LoginLimits } from './modules/auth/login-throttle';
 import { loadSamlSettings, type SamlSettings } from './modules/auth/saml-settings';
 import type { PoolSize } from './modules/auth/password-pool';
+import { DEFAULT_WRITE_LIMITS, DEFAULT_WRITE_LIMIT_WINDOW_SECONDS, WRITE_LIMIT_ACTIONS, type WriteLimitAction } from '@shared/rules/write-limits';
 
 export interface Config {
   host: string;
@@ -48,6 +49,8 @@ export interface Config {
   demoData: { people: number; segments: number } | null;
   /** The job queue (jobs/queue.ts): run jobs in this process, how many at once per type, how often to look. */
   jobs: { work: boolean; concurrency: number; pollSeconds: number; maintenanceSeconds: number };
+  /** Per-user limits on the expensive writes (decision 018): how many of each action in one window. */
+  writeLimits: { windowSeconds: number; perAction: Record<WriteLimitAction, number> };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maintenanceSeconds: positive(env, 'JOB_MAINTENANCE_SECONDS', 30),
     },
     engineSlots: { total: positive(env, 'ENGINE_SLOTS', 4), perUser: positive(env, 'ENGINE_SLOTS_PER_USER', 2), queuePerUser: positive(env, 'ENGINE_QUEUE_PER_USER', 200) },
+    writeLimits: {
+      windowSeconds: positive(env, 'WRITE_LIMIT_WINDOW_SECONDS', DEFAULT_WRITE_LIMIT_WINDOW_SECONDS),
+      // One setting per action, named after it (WRITE_LIMIT_INDEX_REPORTS ... WRITE_LIMIT_RECORD_MONTH), so a search for one finds it here.
+      perAction: Object.fromEntries(WRITE_LIMIT_ACTIONS.map((a) => [a, positive(env, `WRITE_LIMIT_${a.toUpperCase()}`, DEFAULT_WRITE_LIMITS[a])])) as Record<WriteLimitAction, number>,
+    },
     // On by default wherever the demo tenant is seeded; DEMO_PEOPLE=0 turns it off.
     demoData: seedDemo && env.DEMO_PEOPLE !== '0'
       ? { people: positive(env, 'DEMO_PEOPLE', 1_000_000), segments: positive(env, 'DEMO_SEGMENTS', 300) }

@@ -233,6 +233,18 @@ export const processedRequests = pgTable('processed_requests', {
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('processed_requests_created_idx').on(t.createdAt)]);
 
+/**
+ * A fixed window per (real user, expensive write): how many were accepted since window_start
+ * (decision 018). In the database, so every API process counts against the same number.
+ */
+export const writeLimits = pgTable('write_limits', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** A WriteLimitAction of src/shared/rules/write-limits.ts. */
+  action: text('action').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.userId, t.action] })]);
+
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -63,13 +63,13 @@ const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ({ data: await service.getActivation(app.database.db, app.jobs, request.ctx!, request.params.id) }));
 
   app.post('/api/activations', {
-    config: access('create'),
+    config: { ...access('create'), writeLimit: 'activations' },
     schema: {
       tags: ['activations'],
       summary: 'Activate a saved audience of the product to a destination: answers 202 with the activation In Progress while its delivery job runs',
       description: `${IDEMPOTENT} The audience must be a saved audience of the X-Context product and region with a rule, the destination one of its client (404); an end date in the past is 422.${NOT_READY}`,
       body: createActivationBodySchema,
-      response: { 202: activationResponseSchema, ...errors },
+      response: { 202: activationResponseSchema, ...errors, 429: apiErrorSchema },
     },
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     status: 202,
@@ -77,13 +77,13 @@ const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   })));
 
   app.post('/api/activations/:id/refresh', {
-    config: access('update'),
+    config: { ...access('update'), writeLimit: 'activations' },
     schema: {
       tags: ['activations'],
       summary: 'Send the activation again: a new delivery job, In Progress; 409 while a delivery runs or after its end date',
       description: IDEMPOTENT + NOT_READY,
       params: activationParamsSchema,
-      response: { 202: activationResponseSchema, ...errors, 409: apiErrorSchema },
+      response: { 202: activationResponseSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
     },
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     status: 202,

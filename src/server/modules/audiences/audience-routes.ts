@@ -162,7 +162,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- lookalikes and optimized audiences ----
 
   app.post('/api/lookalikes', {
-    config: access('create'),
+    config: { ...access('create'), writeLimit: 'lookalikes' },
     schema: {
       tags: ['audiences'],
       summary: 'Build a lookalike of a seed audience (or an optimized audience, audience_type pve, of a seed rule): answers the pending audience and its job',

@@ -170,13 +170,13 @@ const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- motivation audience requests (tier 3) ----
 
   app.post('/api/motivation-audiences', {
-    config: access('create', 'request_motivation_audiences'),
+    config: { ...access('create', 'request_motivation_audiences'), writeLimit: 'motivation_audiences' },
     schema: {
       tags: ['explore'],
       summary: 'Request a motivation audience from filters: stored pending and made by a job (pending, processing, complete or failed; its count is null until complete)',
       description: IDEMPOTENT,
       body: motivationRequestBodySchema,
-      response: { 201: motivationAudienceResponseSchema, ...errors },
+      response: { 201: motivationAudienceResponseSchema, ...errors, 429: apiErrorSchema },
     },
   }, (request, reply) => idempotent(request, reply, async (s) => ({ data: await requestMotivationAudience(s, request.body, app.jobs) }), 201));
 };

@@ -58,7 +58,7 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, (request, reply) => idempotent(request, reply, async (s) => ({ status: 201, body: await service.createTimeframe(s, request.params.id, request.body) })));
 
   app.post('/api/outcome-timeframes/record', {
-    config: access('outcome_timeframes', 'create'),
+    config: { ...access('outcome_timeframes', 'create'), writeLimit: 'record_month' },
     schema: {
       tags: ['outcomes'],
       summary: "Record this month: every chart of the product in the region gets the current month's figures, through the job queue",

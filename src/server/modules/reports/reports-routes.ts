@@ -28,7 +28,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest): ReportScope => ({ db: app.database.db, auth: request.auth!, ctx: request.ctx!, data: app.data });
 
   app.post('/api/index-reports', {
-    config: { access: { resource: 'index_report', action: 'create' }, context: 'product' },
+    config: { access: { resource: 'index_report', action: 'create' }, context: 'product', writeLimit: 'index_reports' },
     schema: {
       tags: ['reports'],
       summary: 'Ask for an index report of an audience: a task (received) and the job that makes its workbook',
@@ -37,7 +37,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         'Answers 202 with the task and its job (GET /api/jobs/{id} gives progress); the task is done when its file can be downloaded. ' +
         'Send a uuid X-Request-ID: a resend with the same id gets the first answer again and queues nothing.',
       body: indexReportBodySchema,
-      response: { 202: indexReportResponseSchema, ...errors },
+      response: { 202: indexReportResponseSchema, ...errors, 429: apiErrorSchema },
     },
   }, (request, reply) => runIdempotent(app, request, reply, async (tx) => ({
     status: 202,
