@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEMO_USERS } from '../../src/server/db/demo-tenant';
-import { loadOrMakeKeys, SamlIdp, type AuthnRequestInfo } from './saml-idp';
+import { loadOrMakeKeys, SamlIdp, warmSchemaValidator, type AuthnRequestInfo } from './saml-idp';
 
 export interface DemoIdpOptions {
   host?: string;
@@ -77,6 +77,7 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
 export async function startDemoIdp(options: DemoIdpOptions = {}): Promise<DemoIdp> {
   const host = options.host ?? '127.0.0.1';
   const keys = loadOrMakeKeys(path.resolve(options.keyDir ?? '.tmp/demo-idp'));
+  await warmSchemaValidator();
   const pending = new Map<string, AuthnRequestInfo & { at: number }>();
   // Known once the server listens (the port may be any free one).
   const state: { idp?: SamlIdp; origin: string } = { origin: '' };

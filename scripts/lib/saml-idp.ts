@@ -14,7 +14,7 @@ import * as xmllint from '@authenio/samlify-node-xmllint';
 
 // samlify refuses to parse anything without a schema validator: xmllint checks messages against the
 // SAML XSDs. Its emscripten build prints a blank line per document: silenced while it runs (synchronously).
-samlify.setSchemaValidator({
+const schemaValidator = {
   validate: (xml: string) => {
     const log = console.log;
     console.log = () => undefined;
@@ -24,7 +24,16 @@ samlify.setSchemaValidator({
       console.log = log;
     }
   },
-});
+};
+samlify.setSchemaValidator(schemaValidator);
+
+/**
+ * Readies the schema checker: its first document takes seconds (the XSDs are compiled), so a
+ * server does it before it answers rather than on its first user's click.
+ */
+export async function warmSchemaValidator(): Promise<void> {
+  await schemaValidator.validate(`<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm" Version="2.0" IssueInstant="2026-01-01T00:00:00Z"><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`);
+}
 
 export interface IdpKeys {
   /** PKCS#8 PEM private key. */
