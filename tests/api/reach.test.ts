@@ -104,6 +104,21 @@ describe('reach', async () => {
     expect(tree.data.map((c) => c.slug)).toEqual(['acme']);
   });
 
+  it('an Admin of acme creates no client and changes no region (both reach past acme); the global admin still does', async () => {
+    const s = acmeAdmin.session;
+    const perms = (await read(s, '/api/auth/authorize')).json() as { data: { permissions: Record<string, { create: boolean; read: boolean; update: boolean }> } };
+    expect(perms.data.permissions.clients).toMatchObject({ create: false, read: true });
+    expect(perms.data.permissions.regions).toEqual({ create: false, read: true, update: false, destroy: false });
+    expectError(await write(s, 'POST', '/api/clients', { client: { name: 'Rogue', slug: 'rogue', regions: [] } }), 403, 'FORBIDDEN');
+    expectError(await write(s, 'POST', '/api/regions', { region: { name: 'France', slug: 'fr' } }), 403, 'FORBIDDEN');
+    const regions = (await read(s, '/api/regions')).json() as { data: { id: number; name: string; slug: string }[] };
+    const us = regions.data.find((r) => r.slug === 'us');
+    expect(us).toBeDefined();
+    expectError(await write(s, 'PUT', `/api/regions/${us?.id}`, { region: { name: 'USA', slug: 'us' }, base: { name: us?.name, slug: 'us' } }), 403, 'FORBIDDEN');
+    const made = await write(admin, 'POST', '/api/regions', { region: { name: 'France', slug: 'fr' } });
+    expect(made.statusCode, made.body).toBe(201);
+  });
+
   it('the global admin can still do all of it: list and view as anyone, grant *', async () => {
     const listed = await impersonable(admin);
     expect(listed).toEqual(expect.arrayContaining([ANALYST, VIEWER, CLIENT_ADMIN, INVITED, 'acme.admin@acme.test']));
@@ -158,7 +173,7 @@ describe('reach', async () => {
     // Giving the power role (its own, through the viewed user) is refused: the steward does not hold it.
     const me = await user('steward@acme.test');
     expect(fieldsOf(await write(s, 'PUT', `/api/users/${me.id}`, { user: { role_ids: [steward.id, power.id] }, version: me.version })))
-      .toEqual({ role_ids: USER_MESSAGES.cannotGiveRole('Acme Power') });
+      .toEqual({ role_ids: USER_MESSAGES.cannotGiveGlobalRole('Acme Power') });
     await stopViewing(s);
 
     // The other way round: Casey (Client Admin, no administrator role) on a session acting as the steward

@@ -95,9 +95,11 @@ describe('roles as data', async () => {
     });
     expect(editor.statusCode, editor.body).toBe(200);
 
-    const res = await write(clientAdmin, 'POST', '/api/roles', { role: { name: 'Sneaky', permissions: { clients: { read: true, create: true }, brands: all } } });
-    const body = expectError(res, 422, 'VALIDATION_FAILED', 'You cannot grant Clients (create, read): you do not hold it yourself.');
-    expect(body.error.details).toMatchObject({ problems: [{ resource: 'clients', actions: ['create', 'read'] }] });
+    const res = await write(clientAdmin, 'POST', '/api/roles', { role: { name: 'Sneaky', permissions: { clients: { read: true }, brands: all } } });
+    const body = expectError(res, 422, 'VALIDATION_FAILED', 'You cannot grant Clients (read): you do not hold it yourself.');
+    expect(body.error.details).toMatchObject({ problems: [{ resource: 'clients', actions: ['read'] }] });
+    // Creating clients is global: refused for that reason first (issue 26).
+    expectError(await write(clientAdmin, 'POST', '/api/roles', { role: { name: 'Sneaky', permissions: { clients: { read: true, create: true }, brands: all } } }), 403, 'FORBIDDEN', ROLE_MESSAGES.globalOnly);
     // What it holds, it may grant.
     const ok = await write(clientAdmin, 'POST', '/api/roles', { role: { name: 'Brand Keeper', permissions: { brands: all, products: read } } });
     expect(ok.statusCode, ok.body).toBe(201);

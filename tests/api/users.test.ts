@@ -80,7 +80,7 @@ describe('users and hierarchy permissions', async () => {
     const outside = fieldsOf(await write(clientAdmin, 'POST', '/api/users', person('g@acme.test', [viewerRole.id], ['globex'])));
     expect(outside).toEqual({ slugs: USER_MESSAGES.slugOutside('globex') });
     expect(fieldsOf(await write(clientAdmin, 'POST', '/api/users', person('g@acme.test', [viewerRole.id], ['*'])))).toEqual({ slugs: USER_MESSAGES.allOnlyByGlobal });
-    expect(fieldsOf(await write(clientAdmin, 'POST', '/api/users', person('g@acme.test', [adminRole.id], ['acme'])))).toEqual({ role_ids: USER_MESSAGES.cannotGiveRole('Admin') });
+    expect(fieldsOf(await write(clientAdmin, 'POST', '/api/users', person('g@acme.test', [adminRole.id], ['acme'])))).toEqual({ role_ids: USER_MESSAGES.cannotGiveGlobalRole('Admin') });
     // Its own role it holds: fine.
     const ok = await write(clientAdmin, 'POST', '/api/users', person('deputy@acme.test', [clientAdminRole.id], ['acme']));
     expect(ok.statusCode, ok.body).toBe(201);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES, type PermissionSet } from '../permissions';
 import { loginBodySchema } from '../schemas/auth';
 import {
+  permissionsInReach,
   GLOBAL_RESOURCES,
   grantProblems,
   intersectPermissions,
@@ -195,5 +196,27 @@ describe('hierarchy scope', () => {
     expect(isGlobalAdmin([{ is_admin: true }], ['acme'])).toBe(false);
     expect(isGlobalAdmin([{ is_admin: false }], ['*'])).toBe(false);
     expect(isGlobalAdmin([], ['*'])).toBe(false);
+  });
+});
+
+describe('permissionsInReach', () => {
+  const all = { create: true, read: true, update: true, destroy: true };
+  const set: PermissionSet = { clients: all, regions: all, roles: all, brands: all };
+
+  it("keeps every action for a holder of '*'", () => {
+    expect(permissionsInReach(set, ['*'])).toEqual(set);
+  });
+
+  it('takes creating clients and changing regions from anyone scoped to some clients, and keeps the rest', () => {
+    const scoped = permissionsInReach(set, ['acme']);
+    expect(scoped.clients).toEqual({ create: false, read: true, update: true, destroy: true });
+    expect(scoped.regions).toEqual({ create: false, read: true, update: false, destroy: false });
+    expect(scoped.roles).toEqual(all);
+    expect(scoped.brands).toEqual(all);
+  });
+
+  it('drops a client or region grant that had no read', () => {
+    const scoped = permissionsInReach({ clients: { create: true, read: false, update: false, destroy: false } }, ['acme/us']);
+    expect(scoped.clients).toBeUndefined();
   });
 });

@@ -248,6 +248,29 @@ export function isGlobalRole(permissions: PermissionSet): boolean {
   });
 }
 
+/**
+ * What a session may do with its slugs: a new client and any change to the one list of regions
+ * reach beyond every client the session is given, so they take effect only for a holder of '*'.
+ * An Admin granted on acme alone still reads both and edits the clients it reaches (the service
+ * scopes that), but neither creates a client nor renames a region; the route guards and the
+ * client's menus both see the narrowed set (issue 26). Roles stay: a scoped admin edits the roles
+ * held only in its clients (roles-service checks which).
+ */
+export function permissionsInReach(permissions: PermissionSet, slugs: readonly string[]): PermissionSet {
+  if (slugs.includes('*')) return permissions;
+  const out: PermissionSet = { ...permissions };
+  const narrow = (resource: Resource, keep: Partial<Actions>) => {
+    const a = out[resource];
+    if (!a) return;
+    const next: Actions = { create: false, read: a.read, update: !!keep.update && a.update, destroy: !!keep.destroy && a.destroy };
+    if (ACTIONS.some((act) => next[act])) out[resource] = next;
+    else delete out[resource];
+  };
+  narrow('clients', { update: true, destroy: true });
+  narrow('regions', {});
+  return out;
+}
+
 /** The client part of a slug ('*' for everything). */
 export const slugClient = (slug: string) => (slug === '*' ? '*' : (slug.split('/')[0] ?? slug));
 

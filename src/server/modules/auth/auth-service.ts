@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { intersectPermissions, intersectSlugs, withinReach } from '@shared/rules/roles';
+import { intersectPermissions, intersectSlugs, permissionsInReach, withinReach } from '@shared/rules/roles';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { TEXT } from '@shared/constants';
 import type { DataSource, SessionUser, User } from '@shared/schemas/auth';
@@ -157,8 +157,9 @@ const userFromJson = (u: NonNullable<repo.SessionAuthRow['acting_user']>): AuthU
  */
 function viewingReach(row: repo.SessionAuthRow): { permissions: RequestAuth['permissions']; slugs: string[] } {
   const permissions = mergePermissions(row.permissions);
-  if (row.real_permissions === null || row.real_slugs === null) return { permissions, slugs: row.slugs };
-  return { permissions: intersectPermissions(permissions, mergePermissions(row.real_permissions)), slugs: intersectSlugs(row.slugs, row.real_slugs) };
+  if (row.real_permissions === null || row.real_slugs === null) return { permissions: permissionsInReach(permissions, row.slugs), slugs: row.slugs };
+  const slugs = intersectSlugs(row.slugs, row.real_slugs);
+  return { permissions: permissionsInReach(intersectPermissions(permissions, mergePermissions(row.real_permissions)), slugs), slugs };
 }
 
 async function authenticateByHash(db: Db, tokenHash: string, ttlHours?: number): Promise<RequestAuth | null> {

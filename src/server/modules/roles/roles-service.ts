@@ -110,11 +110,12 @@ async function checked(scope: WriteScope, caller: Caller, sent: RoleWrite, befor
   if (before?.isAdmin && !caller.isAdmin) throw forbidden(ROLE_MESSAGES.adminRoleOnly);
   if (isAdmin !== (before?.isAdmin ?? false) && !caller.isAdmin) throw forbidden(ROLE_MESSAGES.adminOnly);
   const permissions = normalizePermissions(sent.permissions);
+  // Reach first: a global role or one held elsewhere is refused for that reason, whatever else it grants.
+  await assertRoleWithinReach(scope.tx, caller, permissions, before);
   const problems = grantProblems(caller.permissions, permissions, before?.permissions);
   if (problems.length > 0) {
     throw invalid([{ field: 'permissions', message: problems[0]!.message }], { problems: problems.map(({ resource, actions }) => ({ resource, actions })) });
   }
-  await assertRoleWithinReach(scope.tx, caller, permissions, before);
   return { values: { name, description, isAdmin }, permissions };
 }
 

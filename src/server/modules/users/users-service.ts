@@ -102,11 +102,12 @@ async function checkRoles(tx: Executor, caller: Caller, next: readonly number[],
       if (ids.includes(id)) throw invalid([{ field: 'role_ids', message: USER_MESSAGES.unknownRole(id) }]);
       continue; // a role deleted meanwhile: nothing to take away
     }
-    if ((role.isAdmin && !caller.isAdmin) || !permissionsWithin(role.permissions, caller.permissions)) {
-      throw invalid([{ field: 'role_ids', message: USER_MESSAGES.cannotGiveRole(role.name) }]);
-    }
+    // The global reason first: it is the one that tells a scoped admin whom to ask.
     if (isGlobalRole(role.permissions) && !caller.slugs.includes('*')) {
       throw invalid([{ field: 'role_ids', message: USER_MESSAGES.cannotGiveGlobalRole(role.name) }]);
+    }
+    if ((role.isAdmin && !caller.isAdmin) || !permissionsWithin(role.permissions, caller.permissions)) {
+      throw invalid([{ field: 'role_ids', message: USER_MESSAGES.cannotGiveRole(role.name) }]);
     }
   }
   return found.filter((r) => ids.includes(r.id));
