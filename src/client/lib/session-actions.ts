@@ -1,4 +1,4 @@
-import { TIMING } from '@shared/constants';
+import { HEADERS, TIMING } from '@shared/constants';
 import {
   dataSourceBodySchema, loginResponseSchema, okResponseSchema, selfResponseSchema, type DataSource, type LoginBody, type SessionUser,
 } from '@shared/schemas/auth';
@@ -12,9 +12,6 @@ import { appNavigate } from './app-navigate';
 import { queryClient } from './query-client';
 import { fetchSelf, permissionsQueryOptions, sessionKeys } from './session-queries';
 import { storage } from './storage';
-
-/** The server's header naming the identity provider's logout (HEADERS.logoutUrl on the server's side). */
-const LOGOUT_URL_HEADER = 'x-logout-url';
 
 /** Password login: keeps the CSRF token, caches the user and fetches the permissions. */
 export async function login(body: LoginBody): Promise<SessionUser> {
@@ -45,7 +42,7 @@ export function endSessionLocally(): void {
  * address is followed.
  */
 export function identityProviderLogout(headers: Headers | undefined, origin: string): string | null {
-  const to = headers?.get(LOGOUT_URL_HEADER);
+  const to = headers?.get(HEADERS.logoutUrl);
   if (!to) return null;
   try {
     const url = new URL(to, origin);

@@ -18,6 +18,7 @@ import { cacheSession, cachedSession, forgetSession } from './session-cache';
 import { mergePermissions } from './permission-set';
 import { throttleLogin, type FailureCount } from './login-throttle';
 import { PoolBusyError, passwordPool } from './password-pool';
+import { KeyedSerial } from './address-lock';
 import { passwordIsSet } from './invitation-service';
 
 const timed = (c: { n: number; oldest: string | Date | null; newest: string | Date | null }): FailureCount => ({
@@ -25,6 +26,9 @@ const timed = (c: { n: number; oldest: string | Date | null; newest: string | Da
   oldest: c.oldest === null ? null : new Date(c.oldest).getTime(),
   newest: c.newest === null ? null : new Date(c.newest).getTime(),
 });
+
+/** Login attempts from one address, counted one at a time (PGlite only: see login). */
+const attemptsByAddress = new KeyedSerial();
 
 /** The answer when the password checks and their queue are full (password-pool.ts): try again in a second. */
 const loginBusy = () => new AppError(503, ERROR_CODES.unavailable, TEXT.loginBusy, { retryAfter: 1 });
@@ -53,23 +57,37 @@ export async function login(
   // A flood past what the checks can take is answered before any database work: on PGlite every
   // query runs on the main thread, which the health check and every other user need.
   if (pool.full) throw loginBusy();
+  const countAndRecord = async (ex: Executor) => {
+    const failures = await repo.countRecentFailures(ex, input.email, input.address, config.loginLimit.windowSeconds);
+    const verdict = throttleLogin({ pair: timed(failures.pair), address: timed(failures.address) }, config.loginLimit, Date.now());
+    const id = verdict.refuse ? undefined : await repo.recordLoginAttempt(ex, input.email, input.address);
+    return { throttle: verdict, attemptId: id };
+  };
   // Counting and recording happen under the address's lock, so a burst of parallel guesses is
   // counted one by one and each later one sees the earlier ones: at most the limits ever reach
-  // the password check, and each is slowed by the failures before it (login-throttle.ts).
-  const { throttle, attemptId } = await db.transaction(async (tx) => {
-    await repo.lockLoginAddress(tx, input.address);
-    const failures = await repo.countRecentFailures(tx, input.email, input.address, config.loginLimit.windowSeconds);
-    const verdict = throttleLogin({ pair: timed(failures.pair), address: timed(failures.address) }, config.loginLimit, Date.now());
-    const id = verdict.refuse ? undefined : await repo.recordLoginAttempt(tx, input.email, input.address);
-    return { throttle: verdict, attemptId: id };
-  });
+  // the password check, and each is slowed by the failures before it (login-throttle.ts). On
+  // PGlite (no DATABASE_URL: one process) the lock is this process's queue per address, without
+  // a transaction, which would hold PGlite's only connection from everyone for all its awaits.
+  const { throttle, attemptId } = config.databaseUrl === undefined
+    ? await attemptsByAddress.run(input.address, () => countAndRecord(db))
+    : await db.transaction(async (tx) => {
+      await repo.lockLoginAddress(tx, input.address);
+      return countAndRecord(tx);
+    });
   if (throttle.refuse) {
     const retryAfter = throttle.retryAfterSeconds;
     throw new AppError(429, ERROR_CODES.rateLimited, TEXT.tooManyAttempts, { retryAfter }, undefined);
   }
-  // Slowed outside the transaction: a held lock would stall every other login (and, on PGlite, every query).
+  // Slowed outside the lock: held, it would stall every other attempt from the address (and a
+  // transaction, every other login's).
   if (throttle.delayMs > 0) await sleep(throttle.delayMs);
 
+  // Never checked, so no failure: a flood from elsewhere must not use up this pair's allowance.
+  const busyUncounted = async () => {
+    if (attemptId !== undefined) await repo.forgetLoginAttempt(db, attemptId);
+    return loginBusy();
+  };
+  if (pool.full) throw await busyUncounted();
   const user = await repo.findUserByEmail(db, input.email);
   let ok: boolean;
   try {
@@ -80,9 +98,7 @@ export async function login(
       : verify(await getDummyHash(), input.password).then(() => false, () => false));
   } catch (err) {
     if (!(err instanceof PoolBusyError)) throw err;
-    // Never checked, so no failure: a flood from elsewhere must not use up this pair's allowance.
-    if (attemptId !== undefined) await repo.forgetLoginAttempt(db, attemptId);
-    throw loginBusy();
+    throw await busyUncounted();
   }
   if (!user || !ok) {
     throw new AppError(401, ERROR_CODES.invalidCredentials, TEXT.loginFailed);
