@@ -77,3 +77,18 @@ test('someone the identity provider signs in but the product does not know lands
   await expect(page.getByRole('link', { name: 'Request Access' })).toBeVisible();
   expect((await page.request.get(`${server.baseURL}/api/auth/self.json`)).status()).toBe(401);
 });
+
+test('an answer the product cannot trust brings the user back to the login page, told it failed', async ({ page }) => {
+  // A forged post to the assertion consumer, sent from the identity provider's origin as its answers come.
+  await page.goto(idp.logoutUrl);
+  await page.setContent(`<form method="post" action="${server.baseURL}/api/auth/saml/acs">`
+    + `<input type="hidden" name="SAMLResponse" value="${Buffer.from('<samlp:Response/>').toString('base64')}">`
+    + '<input type="hidden" name="RelayState" value="never-issued"><button type="submit">Post</button></form>');
+  await page.getByRole('button', { name: 'Post' }).click();
+
+  await expect(page).toHaveURL(`${server.baseURL}/login?sso=failed`);
+  await expect(page.getByRole('tab', { name: 'Current Users' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('alert')).toHaveText(/Single sign-on did not complete, so you are not signed in/);
+  await expect(page.getByRole('link', { name: 'Sign in with single sign-on' })).toBeVisible();
+  expect((await page.request.get(`${server.baseURL}/api/auth/self.json`)).status()).toBe(401);
+});
