@@ -14,7 +14,7 @@ interface PasswordFormProps {
   secondary?: boolean;
 }
 
-/** The password login: shows the server's message on failure (401, 429). */
+/** The password login: shows the server's message on failure (401, 429 throttled, 503 password checks full). */
 export function PasswordForm({ returnUrl, initialEmail, secondary = false }: PasswordFormProps) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail ?? '');
