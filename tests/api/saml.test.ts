@@ -395,12 +395,21 @@ describe('SAML single sign-on', () => {
       expect(res.json()).toEqual({ data: { sso: { loginUrl: '/api/auth/saml/login' } } });
     });
 
-    it("logout answers as before, plus the IdP's logout URL returning to our login page", async () => {
+    it("logout of an SSO session answers as before, plus the IdP's logout URL returning to our login page", async () => {
+      const { res: signedOn } = await signOn(ANALYST);
+      const sid = sidOf(signedOn);
+      const csrf = (await self(signedOn)).headers[HEADERS.csrf];
+      const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `sid=${sid?.value}`, [HEADERS.csrf]: String(csrf) } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ data: 'OK' });
+      expect(res.headers[HEADERS.logoutUrl]).toBe(`${IDP}/logout?returnUrl=${encodeURIComponent(`${PUBLIC_URL}/login`)}`);
+    });
+
+    it('logout of a password session sends nobody to the IdP: it holds no IdP session', async () => {
       const s = await login(app, ANALYST);
       const res = await s.request({ method: 'POST', url: '/api/auth/logout' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: 'OK' });
-      expect(res.headers[HEADERS.logoutUrl]).toBe(`${IDP}/logout?returnUrl=${encodeURIComponent(`${PUBLIC_URL}/login`)}`);
+      expect(res.headers[HEADERS.logoutUrl]).toBeUndefined();
     });
 
     it('with SAML off: the routes answer 404, providers sso null, logout no IdP URL', async () => {

@@ -98,6 +98,8 @@ export const sessions = pgTable('sessions', {
   actingUserId: integer('acting_user_id').references(() => users.id, { onDelete: 'set null' }),
   csrfToken: text('csrf_token').notNull(),
   dataSource: text('data_source').notNull().default('molecula'),
+  /** Signed on through the identity provider: its logout follows ours (decision 017). */
+  sso: boolean('sso').notNull().default(false),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -12,5 +12,6 @@ CREATE TABLE "saml_relay_states" (
 	"used" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "sso" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "saml_requests_expires_idx" ON "saml_requests" USING btree ("expires");--> statement-breakpoint
 CREATE INDEX "saml_relay_states_expires_idx" ON "saml_relay_states" USING btree ("expires");

@@ -55,8 +55,10 @@ export function updateSession(db: Executor, tokenHash: string, patch: Partial<ty
   return db.update(sessions).set(patch).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export function deleteSession(db: Executor, tokenHash: string) {
-  return db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Ends a session; answers whether it had signed on through the identity provider. */
+export async function deleteSession(db: Executor, tokenHash: string): Promise<{ sso: boolean }> {
+  const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ sso: sessions.sso });
+  return { sso: row?.sso ?? false };
 }
 
 export function deleteExpiredSessions(db: Executor) {

@@ -97,10 +97,11 @@ const authRoutes: FastifyPluginAsyncZod<{ sleep?: service.Sleep }> = async (app,
     config: { access: 'session' },
     schema: { tags: ['auth'], summary: 'End the session', response: { 200: okResponseSchema, ...errors } },
   }, async (request, reply) => {
-    await service.logout(db, mustAuth(request.auth), request.id);
+    const ended = await service.logout(db, mustAuth(request.auth), request.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    // The identity provider's session ends on its own logout page, which returns to our login page.
-    const idpLogout = samlLogoutUrl(app.config);
+    // A session that signed on through the identity provider ends there too, on its logout page,
+    // which returns to our login page; a password session has no IdP session to end.
+    const idpLogout = ended.sso ? samlLogoutUrl(app.config) : null;
     if (idpLogout) reply.header(HEADERS.logoutUrl, idpLogout);
     return { data: 'OK' as const };
   });

@@ -119,6 +119,7 @@ export async function openSession(
   userId: number,
   audit: { requestId: string; details?: Record<string, unknown> },
   within?: (tx: Executor) => Promise<unknown>,
+  sso = false,
 ): Promise<LoginResult> {
   const token = newToken();
   const csrfToken = newToken();
@@ -129,6 +130,7 @@ export async function openSession(
       tokenHash,
       userId,
       csrfToken,
+      sso,
       expiresAt: new Date(Date.now() + config.sessionTtlHours * 3_600_000),
     });
     await writeAudit(tx, { actorUserId: userId, action: 'auth.login', details: audit.details, requestId: audit.requestId });
@@ -201,11 +203,13 @@ async function authenticateByHash(db: Db, tokenHash: string, ttlHours?: number):
   };
 }
 
-export async function logout(db: Db, auth: RequestAuth, requestId: string) {
-  await db.transaction(async (tx) => {
-    await repo.deleteSession(tx, auth.tokenHash);
+/** Ends the session; answers whether it had signed on through the identity provider (whose logout then follows). */
+export async function logout(db: Db, auth: RequestAuth, requestId: string): Promise<{ sso: boolean }> {
+  return db.transaction(async (tx) => {
+    const ended = await repo.deleteSession(tx, auth.tokenHash);
     forgetSession(db, auth.tokenHash);
     await writeAudit(tx, { actorUserId: (auth.parentUser ?? auth.user).id, action: 'auth.logout', requestId });
+    return ended;
   });
 }
 
