@@ -423,4 +423,81 @@ describe('SAML single sign-on', () => {
       expect((await s.request({ method: 'POST', url: '/api/auth/logout' })).headers[HEADERS.logoutUrl]).toBeUndefined();
     });
   });
+
+  describe('pending sign-ons per address (SAML_PENDING_PER_ADDRESS, default 30)', () => {
+    const LIMIT = 30;
+    /** A start from `address` (the client address the route sees), answered as it comes. */
+    const startFrom = (address: string) => app.inject({ method: 'GET', url: `/api/auth/saml/login?returnUrl=${encodeURIComponent(RETURN)}`, remoteAddress: address });
+    const pendingOf = async (address: string) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(samlRelayStates)
+      .where(and(eq(samlRelayStates.address, address), eq(samlRelayStates.used, false), sql`${samlRelayStates.expires} > now()`)))[0]!.n;
+    const rowCounts = async () => ({
+      requests: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(samlRequests))[0]!.n,
+      relayStates: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(samlRelayStates))[0]!.n,
+    });
+    async function fill(address: string) {
+      const starts = [];
+      for (let i = 0; i < LIMIT; i++) {
+        const res = await startFrom(address);
+        expect(res.statusCode, res.body).toBe(302);
+        starts.push(res);
+      }
+      return starts;
+    }
+    function expectTooMany(res: LightMyRequestResponse) {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many sign-ins were started from this address. Please wait a few minutes and try again.', details: { retryAfter: Number(res.headers['retry-after']) } } });
+      expect(res.headers.location).toBeUndefined();
+    }
+
+    it('lets 30 starts from one address through, refuses the 31st with 429 and Retry-After and writes nothing; another address still starts', async () => {
+      const starts = await fill('10.26.0.1');
+      expect(await pendingOf('10.26.0.1')).toBe(LIMIT);
+      // Retry-After counts to the expiry of the address's oldest pending sign-on.
+      const oldest = (await idp.parseRequest(String(starts[0]!.headers.location))).relayState!;
+      await t.database.db.update(samlRelayStates).set({ expires: sql`now() + interval '90 seconds'` }).where(eq(samlRelayStates.key, oldest));
+      const before = await rowCounts();
+      const refused = await startFrom('10.26.0.1');
+      expectTooMany(refused);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(80);
+      expect(retryAfter).toBeLessThanOrEqual(90);
+      expect(await rowCounts()).toEqual(before);
+
+      const other = await startFrom('10.26.0.2');
+      expect(other.statusCode, other.body).toBe(302);
+      expect(await pendingOf('10.26.0.2')).toBe(1);
+    });
+
+    it('a finished sign-on frees its slot, and so does an expired one', async () => {
+      const starts = await fill('10.26.0.3');
+      expectTooMany(await startFrom('10.26.0.3'));
+      const request = await idp.parseRequest(String(starts[5]!.headers.location));
+      const done = await postAcs({ SAMLResponse: await idp.loginResponse(request, ANALYST), RelayState: request.relayState });
+      expect(done.headers.location).toBe(RETURN);
+      expect(await pendingOf('10.26.0.3')).toBe(LIMIT - 1);
+      expect((await startFrom('10.26.0.3')).statusCode).toBe(302);
+      expectTooMany(await startFrom('10.26.0.3'));
+
+      const stale = (await idp.parseRequest(String(starts[7]!.headers.location))).relayState!;
+      await t.database.db.update(samlRelayStates).set({ expires: sql`now() - interval '1 second'` }).where(eq(samlRelayStates.key, stale));
+      expect((await startFrom('10.26.0.3')).statusCode).toBe(302);
+      expectTooMany(await startFrom('10.26.0.3'));
+    });
+
+    it('a burst of 40 parallel starts from one address yields exactly 30 redirects', async () => {
+      const answers = await Promise.all(Array.from({ length: 40 }, () => startFrom('10.26.0.4')));
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 302)).toHaveLength(LIMIT);
+      expect(codes.filter((c) => c === 429)).toHaveLength(40 - LIMIT);
+      expect(await pendingOf('10.26.0.4')).toBe(LIMIT);
+    });
+
+    it('takes its limit from SAML_PENDING_PER_ADDRESS', async () => {
+      const two = await buildAppOn(t.database, { ...samlEnv(), SAML_PENDING_PER_ADDRESS: '2' });
+      const from = () => two.inject({ method: 'GET', url: '/api/auth/saml/login', remoteAddress: '10.26.0.5' });
+      expect((await from()).statusCode).toBe(302);
+      expect((await from()).statusCode).toBe(302);
+      expectTooMany(await from());
+    });
+  });
 });

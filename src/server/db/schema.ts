@@ -122,7 +122,12 @@ export const samlRelayStates = pgTable('saml_relay_states', {
   createdAt: createdAt(),
   expires: timestamp('expires', { withTimezone: true }).notNull(),
   used: boolean('used').notNull().default(false),
-}, (t) => [index('saml_relay_states_expires_idx').on(t.expires)]);
+  /** The client address that started the sign-on: its pending ones are bounded (SAML_PENDING_PER_ADDRESS). */
+  address: text('address').notNull().default(''),
+}, (t) => [
+  index('saml_relay_states_expires_idx').on(t.expires),
+  index('saml_relay_states_address_idx').on(t.address, t.expires),
+]);
 
 /** Failed login attempts, per account and per address, for the rate limit (kept in the DB so API processes agree). */
 export const loginAttempts = pgTable('login_attempts', {

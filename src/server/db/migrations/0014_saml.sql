@@ -9,9 +9,11 @@ CREATE TABLE "saml_relay_states" (
 	"return_url" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires" timestamp with time zone NOT NULL,
-	"used" boolean DEFAULT false NOT NULL
+	"used" boolean DEFAULT false NOT NULL,
+	"address" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "sso" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "saml_requests_expires_idx" ON "saml_requests" USING btree ("expires");--> statement-breakpoint
-CREATE INDEX "saml_relay_states_expires_idx" ON "saml_relay_states" USING btree ("expires");
+CREATE INDEX "saml_relay_states_expires_idx" ON "saml_relay_states" USING btree ("expires");--> statement-breakpoint
+CREATE INDEX "saml_relay_states_address_idx" ON "saml_relay_states" USING btree ("address","expires");

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { samlRelayStates, samlRequests, users } from '../../db/schema';
 
@@ -34,8 +34,28 @@ export async function takeRequest(db: Executor, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export function insertRelayState(db: Executor, key: string, returnUrl: string, ttlMs: number) {
-  return db.insert(samlRelayStates).values({ key, returnUrl, expires: new Date(Date.now() + ttlMs) });
+export function insertRelayState(db: Executor, key: string, returnUrl: string, address: string, ttlMs: number) {
+  return db.insert(samlRelayStates).values({ key, returnUrl, address, expires: new Date(Date.now() + ttlMs) });
+}
+
+/** Holds the address's pending sign-ons still until the transaction ends (PostgreSQL: several API processes). */
+export async function lockRelayAddress(tx: Executor, address: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saml:address:${address}`}))`);
+}
+
+/**
+ * The address's pending sign-ons (relay states neither used nor expired, read by the (address,
+ * expires) index) and the whole seconds until the oldest of them expires, at least 1.
+ */
+export async function countPendingRelayStates(db: Executor, address: string) {
+  const [row] = await db
+    .select({
+      n: count(),
+      retryAfterSeconds: sql<number | null>`greatest(1, ceil(extract(epoch from min(${samlRelayStates.expires}) - now())))::int`,
+    })
+    .from(samlRelayStates)
+    .where(and(eq(samlRelayStates.address, address), eq(samlRelayStates.used, false), gt(samlRelayStates.expires, sql`now()`)));
+  return { n: row?.n ?? 0, retryAfterSeconds: Number(row?.retryAfterSeconds ?? 1) };
 }
 
 /** The relay state's return path, marking it used; null when unknown, used or expired (one statement: one winner). */

@@ -57,10 +57,11 @@ const samlRoutes: FastifyPluginAsyncZod<SamlRouteOptions> = async (app, options)
       tags: ['auth'],
       summary: 'Start SAML single sign-on: redirects to the identity provider with an AuthnRequest and an opaque RelayState',
       querystring: samlLoginQuerySchema,
-      response: { 302: redirectSchema, 404: apiErrorSchema },
+      response: { 302: redirectSchema, 404: apiErrorSchema, 429: apiErrorSchema },
     },
   }, async (request, reply) => {
-    const url = await service.startLogin(db, samlConfig(), request.query.returnUrl);
+    // request.ip is the client as TRUST_PROXY decides: its unfinished sign-ons are bounded.
+    const url = await service.startLogin(db, samlConfig(), request.query.returnUrl, request.ip);
     reply.header('cache-control', 'no-store');
     return reply.redirect(url, 302);
   });

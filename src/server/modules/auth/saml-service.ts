@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type CacheItem, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import { safeReturnUrl } from '@shared/rules/return-url';
+import { ERROR_CODES } from '@shared/schemas/error';
 import type { SamlAcsBody } from '@shared/schemas/saml';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { KeyedSerial } from './address-lock';
 import { openSession, type LoginResult } from './auth-service';
 import * as repo from './saml-repository';
 import type { SamlSettings } from './saml-settings';
@@ -25,7 +28,12 @@ export const RELAY_STATE_MAX_BYTES = 80;
 
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
 
-type SamlConfig = Pick<Config, 'publicUrl' | 'sessionTtlHours'> & { saml: SamlSettings };
+type SamlConfig = Pick<Config, 'publicUrl' | 'sessionTtlHours' | 'databaseUrl'> & { saml: SamlSettings };
+
+export const TOO_MANY_PENDING = 'Too many sign-ins were started from this address. Please wait a few minutes and try again.';
+
+/** Sign-on starts from one address, counted one at a time (PGlite only: see startLogin). */
+const startsByAddress = new KeyedSerial();
 
 /** Our entity id and assertion consumer URL: configured, or on PUBLIC_URL (read per call: start-up may settle the port late). */
 export function spEndpoints(config: Pick<Config, 'publicUrl'> & { saml: SamlSettings }) {
@@ -93,11 +101,27 @@ function serviceProvider(config: SamlConfig, store: CacheProvider): SAML {
  * (single use, short-lived) and answers the identity provider URL to redirect to, carrying the
  * AuthnRequest (HTTP-Redirect binding, its id stored by the request store) and the RelayState.
  */
-export async function startLogin(db: Db, config: SamlConfig, returnUrl: string | undefined): Promise<string> {
+export async function startLogin(db: Db, config: SamlConfig, returnUrl: string | undefined, address: string): Promise<string> {
   const target = safeReturnUrl(returnUrl) ?? '/';
   // 32 random bytes, 43 characters: unguessable and within RELAY_STATE_MAX_BYTES.
   const relayState = randomBytes(32).toString('base64url');
-  await repo.insertRelayState(db, relayState, target, SAML_PENDING_TTL_MS);
+  const countAndInsert = async (ex: Executor) => {
+    const pending = await repo.countPendingRelayStates(ex, address);
+    if (pending.n >= config.saml.pendingPerAddress) return pending.retryAfterSeconds;
+    await repo.insertRelayState(ex, relayState, target, address, SAML_PENDING_TTL_MS);
+    return null;
+  };
+  // Counted and inserted under the address's lock, so a parallel burst is counted one by one and
+  // never passes the limit. On PGlite (one process) the lock is this process's queue per address,
+  // not a transaction, which would hold PGlite's only connection from every other request.
+  const refusedFor = config.databaseUrl === undefined
+    ? await startsByAddress.run(address, () => countAndInsert(db))
+    : await db.transaction(async (tx) => {
+      await repo.lockRelayAddress(tx, address);
+      return countAndInsert(tx);
+    });
+  // Refused before the AuthnRequest is made: nothing is written for it.
+  if (refusedFor !== null) throw new AppError(429, ERROR_CODES.rateLimited, TOO_MANY_PENDING, { retryAfter: refusedFor });
   return serviceProvider(config, new RequestStore(db)).getAuthorizeUrlAsync(relayState, undefined, {});
 }
 

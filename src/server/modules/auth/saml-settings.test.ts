@@ -61,11 +61,20 @@ describe('loadSamlSettings', () => {
     const fromText = loadSamlSettings({ SAML_ENTRY_POINT: 'http://127.0.0.1:8090/sso', SAML_IDP_CERT: PEM });
     expect(fromText).toEqual({
       entryPoint: 'http://127.0.0.1:8090/sso', idpCerts: [PEM], issuer: undefined, callbackUrl: undefined,
-      logoutUrl: undefined, clockSkewMs: 60_000, idpIssuer: undefined,
+      logoutUrl: undefined, clockSkewMs: 60_000, idpIssuer: undefined, pendingPerAddress: 30,
     });
     const fromFile = loadSamlSettings({ SAML_ENTRY_POINT: 'http://127.0.0.1:8090/sso', SAML_IDP_CERT: file('idp.crt', PEM), SAML_CLOCK_SKEW_MS: '5000' });
     expect(fromFile?.idpCerts).toEqual([PEM]);
     expect(fromFile?.clockSkewMs).toBe(5000);
+  });
+
+  it('takes how many pending sign-ons one address may hold from SAML_PENDING_PER_ADDRESS', () => {
+    const base = { SAML_ENTRY_POINT: 'https://idp.example/sso', SAML_IDP_CERT: PEM };
+    expect(loadSamlSettings({ ...base, SAML_PENDING_PER_ADDRESS: '5' })?.pendingPerAddress).toBe(5);
+    expect(loadSamlSettings({ ...base, SAML_PENDING_PER_ADDRESS: '' })?.pendingPerAddress).toBe(30);
+    for (const bad of ['0', '-3', '2.5', 'many', '100001']) {
+      expect(() => loadSamlSettings({ ...base, SAML_PENDING_PER_ADDRESS: bad })).toThrow(/SAML_PENDING_PER_ADDRESS/);
+    }
   });
 
   it('reads entry point, certificate and issuer from a metadata file', () => {

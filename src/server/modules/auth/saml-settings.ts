@@ -17,6 +17,11 @@ export interface SamlSettings {
   clockSkewMs: number;
   /** The Issuer every response must name: the metadata's entityID (unchecked without metadata). */
   idpIssuer: string | undefined;
+  /**
+   * How many sign-ons one client address may have started and not finished (unexpired, unused
+   * relay states): each start writes two rows without a session, so a flood must not grow them.
+   */
+  pendingPerAddress: number;
 }
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -94,6 +99,11 @@ export function loadSamlSettings(env: NodeJS.ProcessEnv): SamlSettings | null {
   if (!Number.isInteger(clockSkewMs) || clockSkewMs < 0 || clockSkewMs > 600_000) {
     throw new Error(`SAML_CLOCK_SKEW_MS must be a whole number of ms from 0 to 600000, got ${skew}`);
   }
+  const pending = env.SAML_PENDING_PER_ADDRESS;
+  const pendingPerAddress = pending === undefined || pending === '' ? 30 : Number(pending);
+  if (!Number.isInteger(pendingPerAddress) || pendingPerAddress < 1 || pendingPerAddress > 100_000) {
+    throw new Error(`SAML_PENDING_PER_ADDRESS must be a whole number from 1 to 100000, got ${pending}`);
+  }
   return {
     entryPoint,
     idpCerts,
@@ -102,5 +112,6 @@ export function loadSamlSettings(env: NodeJS.ProcessEnv): SamlSettings | null {
     logoutUrl: absoluteUrl('SAML_LOGOUT_URL', env.SAML_LOGOUT_URL),
     clockSkewMs,
     idpIssuer: fromMetadata?.entityId,
+    pendingPerAddress,
   };
 }
