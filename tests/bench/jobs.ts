@@ -6,15 +6,13 @@
  *  2. An index report of 15 categories at 10M people (BENCH_PEOPLE): the time from
  *     POST /api/index-reports to the task being ready, on the demo server.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import type { DataManager } from '../../src/server/engine/data-manager';
 import { BossQueue } from '../../src/server/jobs/queue';
-import { ROOT, fmt, startProcess, stop, waitHealthy } from './lib';
+import { ROOT, fmt, postgres, startProcess, stop, waitHealthy } from './lib';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 500);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10_000_000);
@@ -37,38 +35,6 @@ async function throughput(database: Database, label: string) {
   const runMs = performance.now() - started;
   await workers.stop();
   console.log(`${label}: sent ${JOBS} jobs at ${fmt((JOBS / sendMs) * 1000)} per s; ran them at ${fmt((JOBS / runMs) * 1000)} per s (4 at once per process, ${fmt(runMs)} ms)`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throwaway PostgreSQL cluster for the run, if the machine has one installed. */
-async function postgres(): Promise<{ url: string; close: () => void } | null> {
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return null;
-  const version = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))[0];
-  if (!version) return null;
-  const bin = path.join(root, version, 'bin');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
-  const port = await freePort();
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const run = (cmd: string, args: string[]) => execFileSync(asPostgres[0] ?? cmd, asPostgres.length ? [...asPostgres.slice(1), cmd, ...args] : args, { stdio: 'ignore' });
-  if (asPostgres.length) execFileSync('chown', ['postgres:postgres', dir]);
-  run(path.join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-  run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    close: () => {
-      run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', 'stop']);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function queueFigures() {

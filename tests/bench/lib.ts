@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
@@ -178,3 +180,35 @@ export async function sessionApi(page: Page, base: string, context: string) {
 
 /** Segments a matched audience may name: every vendor's but the modeled one's. */
 export const matchedIds = (segments: readonly BenchSegment[]) => segments.filter((s) => s.vendor_type !== 'modeled').map((s) => s.id);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway PostgreSQL cluster for a bench run, if the machine has one installed (bench:jobs, bench:write-limits). */
+export async function postgres(): Promise<{ url: string; close: () => void } | null> {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return null;
+  const version = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))[0];
+  if (!version) return null;
+  const bin = path.join(root, version, 'bin');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  const port = await freePort();
+  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+  const run = (cmd: string, args: string[]) => execFileSync(asPostgres[0] ?? cmd, asPostgres.length ? [...asPostgres.slice(1), cmd, ...args] : args, { stdio: 'ignore' });
+  if (asPostgres.length) execFileSync('chown', ['postgres:postgres', dir]);
+  run(path.join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres']);
+  run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    close: () => {
+      run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', 'stop']);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

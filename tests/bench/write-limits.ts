@@ -5,10 +5,8 @@
  * accepted write, the two statements of a refused one, and on PostgreSQL 8 connections taking
  * one user's key at once (they queue on its row).
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,7 +14,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { findAnswer } from '../../src/server/modules/idempotency/idempotency-repository';
 import { take } from '../../src/server/modules/write-limits/write-limits-repository';
-import { ms } from './lib';
+import { ms, postgres } from './lib';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 const WINDOW = 600;
@@ -60,38 +58,6 @@ async function figures(database: Database, label: string) {
     const [row] = (await db.execute(sql`select count from write_limits where user_id = ${userId} and action = 'contended'`) as unknown as { rows: { count: number }[] }).rows;
     console.log(`${label}: ${N} takes of one key from 8 connections at once: ${ms(wall)} ms (${ms(wall / N)} ms each); ${taken} taken of a limit of ${N / 2}, counter ${row?.count}`);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throwaway PostgreSQL cluster for the run, if the machine has one installed (as bench:jobs starts one). */
-async function postgres(): Promise<{ url: string; close: () => void } | null> {
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return null;
-  const version = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))[0];
-  if (!version) return null;
-  const bin = path.join(root, version, 'bin');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
-  const port = await freePort();
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const run = (cmd: string, args: string[]) => execFileSync(asPostgres[0] ?? cmd, asPostgres.length ? [...asPostgres.slice(1), cmd, ...args] : args, { stdio: 'ignore' });
-  if (asPostgres.length) execFileSync('chown', ['postgres:postgres', dir]);
-  run(path.join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres']);
-  run(path.join(bin, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    close: () => {
-      run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', 'stop']);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-limits-'));
