@@ -117,9 +117,8 @@ export async function openSession(
   db: Db,
   config: Pick<Config, 'sessionTtlHours'>,
   userId: number,
-  audit: { requestId: string; details?: Record<string, unknown> },
+  how: { requestId: string; details?: Record<string, unknown>; sso?: boolean },
   within?: (tx: Executor) => Promise<unknown>,
-  sso = false,
 ): Promise<LoginResult> {
   const token = newToken();
   const csrfToken = newToken();
@@ -130,10 +129,10 @@ export async function openSession(
       tokenHash,
       userId,
       csrfToken,
-      sso,
+      sso: how.sso ?? false,
       expiresAt: new Date(Date.now() + config.sessionTtlHours * 3_600_000),
     });
-    await writeAudit(tx, { actorUserId: userId, action: 'auth.login', details: audit.details, requestId: audit.requestId });
+    await writeAudit(tx, { actorUserId: userId, action: 'auth.login', details: how.details, requestId: how.requestId });
   });
   const auth = await authenticate(db, token);
   if (!auth) throw new Error('session vanished right after login');

@@ -210,7 +210,7 @@ export async function finishLogin(db: Db, config: SamlConfig, body: SamlAcsBody,
   const user = await matchUser(db, profile);
   if (!user) return { kind: 'unknown', reason: 'no product user has this email or login' };
   if (!user.active) return { kind: 'unknown', reason: `user ${user.id} is deactivated` };
-  const session = await openSession(db, config, user.id, { requestId, details: { method: 'sso' } }, undefined, true);
+  const session = await openSession(db, config, user.id, { requestId, details: { method: 'sso' }, sso: true });
   return { kind: 'session', session, returnUrl };
 }
 
