@@ -72,6 +72,10 @@ export const TEXT = {
   updateReload: 'Reload',
   conflictKeepMine: 'Keep mine',
   conflictTakeTheirs: 'Take theirs',
+  /** After a refused edit's reason (issue 27): nothing of it is lost. */
+  refusalKept: 'Your edit is kept: open Edits in the top bar to change it and send it again.',
+  editAndRetry: 'Edit and retry',
+  sendAgain: 'Send again',
 } as const;
 
 /** Names the page, the outbox and the service worker agree on (issue 4). */

@@ -69,5 +69,75 @@ export function pick(values: FieldValues, fields: readonly string[]): Record<str
   return Object.fromEntries(fields.filter((f) => f in values).map((f) => [f, values[f]]));
 }
 
-/** A conflict's field as the dialog names it: "matched_short_id" -> "matched short id". */
-export const fieldLabel = (field: string) => field.replace(/_/g, ' ');
+
+/** A conflict as the server names it: the field's path and the value I sent there. */
+export interface ClashingField {
+  field: string;
+  mine?: unknown;
+  theirs?: unknown;
+}
+
+const BOOKKEEPING = new Set(['base', 'version', 'id', 'client_key']);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Where a conflict's path ("name", "market:12:total", "stages.148.name", "brands.7",
+ * "sub_markets.5/148.matched_id") lives in an edit's `base`: the object holding it and its key.
+ * A list of items is entered by an item's id (a cell by "<brand id>/<stage id>"). Null when the
+ * path names nothing there.
+ */
+function locate(base: Record<string, unknown>, field: string): { holder: Record<string, unknown> | unknown[]; key: string | number } | null {
+  if (field in base) return { holder: base, key: field };
+  const [head, id, ...rest] = field.split('.');
+  const list = head === undefined ? undefined : base[head];
+  if (!Array.isArray(list) || id === undefined) return null;
+  const named = (item: unknown) =>
+    isRecord(item) && ((item.id !== undefined && String(item.id) === id) || `${String(item.journey_brand_id)}/${String(item.journey_stage_id)}` === id);
+  const index = list.findIndex(named);
+  if (rest.length === 0) return { holder: list, key: index };
+  const item = list[index];
+  return isRecord(item) && rest.length === 1 ? { holder: item, key: rest[0]! } : null;
+}
+
+/**
+ * "Take theirs" for the clashing fields only (issue 27): the edit as it is to be sent again over
+ * the server's newer version, so that the server's merge keeps theirs where both changed and mine
+ * everywhere else. At each clashing field the edit's `base` becomes the value I sent: an edit that
+ * left a field as it saw it takes theirs (mergeFields); a flat field of the body takes theirs too,
+ * so the page shows theirs while it is on its way. Null when the edit carries no `base` or names a
+ * field it cannot find there (then only the whole edit can be dropped).
+ */
+export function takeTheirsOnly(body: unknown, clashes: readonly ClashingField[]): Record<string, unknown> | null {
+  if (!isRecord(body) || !isRecord(body.base)) return null;
+  const base: Record<string, unknown> = structuredClone(body.base);
+  const next: Record<string, unknown> = { ...body, base };
+  for (const clash of clashes) {
+    const at = locate(base, clash.field);
+    if (!at) return null;
+    if (Array.isArray(at.holder)) {
+      // A whole item one side deleted: my side becomes what I saw (there, or not there).
+      const index = at.key as number;
+      if (clash.mine === null || clash.mine === undefined) {
+        if (index >= 0) at.holder.splice(index, 1);
+      } else if (index >= 0) at.holder[index] = clash.mine;
+      else at.holder.push(clash.mine);
+    } else {
+      at.holder[at.key as string] = clash.mine ?? null;
+    }
+    if (clash.field in body && !BOOKKEEPING.has(clash.field) && 'theirs' in clash) {
+      next[clash.field] = clash.theirs ?? null;
+      base[clash.field] = clash.theirs ?? null;
+    }
+  }
+  return next;
+}
+
+/**
+ * Whether an edit changes anything besides what it saw: a field of the body whose value differs
+ * from its `base`, or that the base does not name. After takeTheirsOnly, false means nothing of
+ * mine is left to send.
+ */
+export function changesLeft(body: Record<string, unknown>): boolean {
+  const base = isRecord(body.base) ? body.base : {};
+  return Object.entries(body).some(([field, value]) => !BOOKKEEPING.has(field) && (!(field in base) || !sameValue(value, base[field])));
+}

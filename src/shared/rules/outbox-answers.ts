@@ -5,6 +5,7 @@
  */
 import { ERROR_CODES } from '../schemas/error';
 import { byCreation, entityKey, type OutboxCommand } from './outbox';
+import { fieldName } from './refusals';
 
 export { rebase } from './outbox';
 
@@ -103,26 +104,33 @@ function itemName(where: string, id: string, ...copies: unknown[]): string {
 }
 
 /**
- * A conflict's field as the dialog names it. Flat fields: "matched_short_id" -> "matched short
- * id". Items of a list by id (a journey's, decision 013): "stages.148.name" -> "stage Consider:
- * name", "sub_markets.5/148.matched_id" -> "cell Fizz / Consider: matched id", "brands.7" -> "brand B".
+ * A conflict's field as the dialog names it, as the user sees it (issue 27, `fieldName`): "name"
+ * -> "Name", "matched_short_id" -> "Matched Audience", "market:12:total" -> "Market 12: Total".
+ * Items of a list by id (a journey's, decision 013): "stages.148.name" -> "Stage Consider: Name",
+ * "sub_markets.5/148.matched_id" -> "Cell Fizz / Consider: Matched Audience", "brands.7" -> "Brand B".
  */
 export function conflictFieldLabel(field: string, mine: unknown, theirs: unknown): string {
-  const words = (f: string) => f.replace(/_/g, ' ');
+  const phrase = fieldPhrase(field, mine, theirs);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+function fieldPhrase(field: string, mine: unknown, theirs: unknown): string {
+  const figure = /^(market|sub_market):(\d+):([a-z_]+)$/.exec(field);
+  if (figure) return `${figure[1] === 'market' ? 'Market' : 'Audience'} ${figure[2]}: ${fieldName(figure[3]!)}`;
   const base = typeof mine === 'object' && mine !== null ? (mine as { base?: unknown }).base : undefined;
   const cell = /^sub_markets\.([^/.]+)\/([^/.]+)(?:\.(.+))?$/.exec(field);
   if (cell) {
     const [, brand, stage, rest] = cell;
     const label = `cell ${itemName('brands', brand!, theirs, mine, base)} / ${itemName('stages', stage!, theirs, mine, base)}`;
-    return rest ? `${label}: ${words(rest)}` : label;
+    return rest ? `${label}: ${fieldName(rest)}` : label;
   }
   const item = /^([a-z_]+)\.([^.]+)(?:\.(.+))?$/.exec(field);
   const kind = item ? ITEM_KIND[item[1]!] : undefined;
   if (item && kind && !['order', 'priority'].includes(item[2]!)) {
     const label = `${kind} ${itemName(item[1]!, item[2]!, theirs, mine, base)}`;
-    return item[3] ? `${label}: ${words(item[3])}` : label;
+    return item[3] ? `${label}: ${fieldName(item[3])}` : label;
   }
-  return words(field.replace('.', ' '));
+  return fieldName(field).replace('.', ' ');
 }
 
 export interface ConflictRow {
@@ -149,5 +157,5 @@ export function conflictRows(mine: unknown, theirs: unknown, conflicts?: readonl
   return Object.entries(mine as Record<string, unknown>)
     .filter(([field]) => field !== 'version' && field !== 'id' && field !== 'base')
     .filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field]))
-    .map(([field, value]) => ({ field: field.replace(/_/g, ' '), base: seen && field in seen ? show(seen[field]) : null, theirs: show(server[field]), mine: show(value) }));
+    .map(([field, value]) => ({ field: conflictFieldLabel(field, mine, theirs), base: seen && field in seen ? show(seen[field]) : null, theirs: show(server[field]), mine: show(value) }));
 }

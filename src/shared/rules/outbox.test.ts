@@ -207,27 +207,35 @@ describe('rebase', () => {
 describe('conflictRows', () => {
   it('lists the fields where my change and the server copy differ, not the bookkeeping', () => {
     expect(conflictRows({ name: 'mine', url: 'https://a', version: 2, region_ids: ['all'] }, { id: 1, name: 'theirs', url: 'https://a', version: 5, region_ids: ['1'] })).toEqual([
-      { field: 'name', base: null, mine: 'mine', theirs: 'theirs' },
-      { field: 'region ids', base: null, mine: '["all"]', theirs: '["1"]' },
+      { field: 'Name', base: null, mine: 'mine', theirs: 'theirs' },
+      { field: 'Regions', base: null, mine: '["all"]', theirs: '["1"]' },
     ]);
     expect(conflictRows(undefined, { name: 'x' })).toEqual([]);
-    expect(conflictRows({ name: 'x' }, null)).toEqual([{ field: 'name', base: null, mine: 'x', theirs: '—' }]);
+    expect(conflictRows({ name: 'x' }, null)).toEqual([{ field: 'Name', base: null, mine: 'x', theirs: '—' }]);
   });
 
   it("shows the server's fields in conflict, with base, theirs and mine, when it names them", () => {
     const conflicts = [{ field: 'matched_short_id', base: 3, theirs: null, mine: 9 }];
-    expect(conflictRows({ name: 'x' }, { name: 'y' }, conflicts)).toEqual([{ field: 'matched short id', base: '3', theirs: '—', mine: '9' }]);
+    expect(conflictRows({ name: 'x' }, { name: 'y' }, conflicts)).toEqual([{ field: 'Matched Audience', base: '3', theirs: '—', mine: '9' }]);
   });
 
   it("names a journey's items by their names, from the server's copy or my edit", () => {
     const mine = { brands: [{ id: 5, name: 'Fizz' }, { id: 'tmp-1', name: 'New Brand 1' }], stages: [{ id: 148, name: 'Consider' }], base: { stages: [{ id: 9, name: 'Gone' }] } };
     const theirs = { brands: [{ id: 5, name: 'Fizz Original' }], stages: [{ id: 148, name: 'Consider' }] };
-    expect(conflictFieldLabel('stages.148.name', mine, theirs)).toBe('stage Consider: name');
-    expect(conflictFieldLabel('sub_markets.5/148.matched_id', mine, theirs)).toBe('cell Fizz Original / Consider: matched id');
-    expect(conflictFieldLabel('brands.tmp-1.name', mine, theirs)).toBe('brand New Brand 1: name');
-    expect(conflictFieldLabel('stages.9', mine, theirs)).toBe('stage Gone');
-    expect(conflictFieldLabel('brands.77', mine, theirs)).toBe('brand 77');
-    expect(conflictFieldLabel('stages.priority', mine, theirs)).toBe('stages priority');
-    expect(conflictFieldLabel('has_transition_data', mine, theirs)).toBe('has transition data');
+    expect(conflictFieldLabel('stages.148.name', mine, theirs)).toBe('Stage Consider: Name');
+    expect(conflictFieldLabel('sub_markets.5/148.matched_id', mine, theirs)).toBe('Cell Fizz Original / Consider: Matched Audience');
+    expect(conflictFieldLabel('brands.tmp-1.name', mine, theirs)).toBe('Brand New Brand 1: Name');
+    expect(conflictFieldLabel('stages.9', mine, theirs)).toBe('Stage Gone');
+    expect(conflictFieldLabel('brands.77', mine, theirs)).toBe('Brand 77');
+    expect(conflictFieldLabel('stages.priority', mine, theirs)).toBe('Stages priority');
+    expect(conflictFieldLabel('has_transition_data', mine, theirs)).toBe('Has transition data');
+  });
+
+  it('names a field as the user sees it (issue 27): "Name", not `name`; a figure by its market', () => {
+    expect(conflictFieldLabel('name', {}, {})).toBe('Name');
+    expect(conflictFieldLabel('population', {}, {})).toBe('Audience Population');
+    expect(conflictFieldLabel('identifiers', {}, {})).toBe('Filters');
+    expect(conflictFieldLabel('market:12:total', {}, {})).toBe('Market 12: Total');
+    expect(conflictFieldLabel('sub_market:4:matched', {}, {})).toBe('Audience 4: Matched');
   });
 });

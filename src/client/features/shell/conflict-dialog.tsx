@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
+import { changesLeft, takeTheirsOnly } from '@shared/rules/merge';
 import { dependents } from '@shared/rules/outbox';
 import { conflictRows } from '@shared/rules/outbox-answers';
 import type { StoredCommand } from '../../lib/offline/db';
@@ -36,12 +37,15 @@ interface Props {
 function ChangedElsewhere({ conflict, goingToo }: Props) {
   const queryClient = useQueryClient();
   const rows = conflictRows(conflict.body, comparableCopy(conflict), conflict.conflicts);
+  // What "Take theirs" sends again: the rest of my edit, with theirs where both changed (issue 27).
+  const rest = conflict.conflicts?.length ? takeTheirsOnly(conflict.body, conflict.conflicts) : null;
+  const keepsRest = rest !== null && changesLeft(rest);
   const withBase = rows.some((r) => r.base !== null);
   return (
     <>
       <Dialog.Title>Someone else changed this</Dialog.Title>
       <Dialog.Description>
-        {conflict.label}: {conflict.conflicts?.length ? 'you and someone else both changed the same field. Everything else was merged.' : (conflict.error?.message ?? 'A newer version was saved in another session.')}
+        {conflict.label}: {conflict.conflicts?.length ? clashText(conflict.conflicts.length, keepsRest) : (conflict.error?.message ?? 'A newer version was saved in another session.')}
       </Dialog.Description>
       {rows.length > 0 ? (
         <table className="conflict-table">
@@ -65,7 +69,7 @@ function ChangedElsewhere({ conflict, goingToo }: Props) {
           </tbody>
         </table>
       ) : null}
-      <GoingToo goingToo={goingToo} action="Taking theirs" />
+      {keepsRest ? null : <GoingToo goingToo={goingToo} action="Taking theirs" />}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={() => void takeTheirChange(queryClient, conflict.id)}>
           {TEXT.conflictTakeTheirs}
@@ -77,6 +81,10 @@ function ChangedElsewhere({ conflict, goingToo }: Props) {
     </>
   );
 }
+
+/** What either choice does (issue 27): only the fields both changed are in question; the rest of my edit is kept. */
+const clashText = (n: number, keepsRest: boolean) =>
+  `you and someone else both changed ${n === 1 ? 'the field below' : 'the fields below'}. ${keepsRest ? 'Take theirs keeps their value there and sends the rest of your edit' : 'Take theirs drops your edit'}; Keep mine sends all of it.`;
 
 function DeletedElsewhere({ conflict, goingToo }: Props) {
   const queryClient = useQueryClient();

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
+import { TEXT } from '@shared/constants';
 import { formatClockSeconds } from '@shared/rules/format';
 import { heldBack } from '@shared/rules/outbox';
 import type { StoredCommand } from '../../lib/offline/db';
 import { MakeAvailableOffline } from './make-available-offline';
-import { dependentEdits, discardCommand, retryAll } from '../../lib/offline/outbox-actions';
+import { dependentEdits, discardCommand, retryAll, retryFieldsOf, sendEditedAgain } from '../../lib/offline/outbox-actions';
+import { EditAndRetryDialog } from './edit-and-retry-dialog';
 
 function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined): string {
   if (waitsOn) return `Waiting on: ${waitsOn.label}`;
@@ -46,7 +48,18 @@ function DiscardButton({ command }: { command: StoredCommand }) {
   );
 }
 
-function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]; online: boolean }) {
+/** A refused edit is never left with Discard only (issue 27): its content can be changed and sent again. */
+function RetryButton({ command, onEdit }: { command: StoredCommand; onEdit: (command: StoredCommand) => void }) {
+  const editable = retryFieldsOf(command).length > 0;
+  return (
+    <button type="button" className="button button--secondary" aria-label={`${editable ? TEXT.editAndRetry : TEXT.sendAgain}: ${command.label}`}
+      onClick={() => (editable ? onEdit(command) : void sendEditedAgain(command.id, command.body))}>
+      {editable ? TEXT.editAndRetry : TEXT.sendAgain}
+    </button>
+  );
+}
+
+function PendingEdits({ commands, online, onEdit }: { commands: readonly StoredCommand[]; online: boolean; onEdit: (command: StoredCommand) => void }) {
   const open = commands.filter((c) => c.state !== 'done');
   if (open.length === 0) return <p className="sync-panel__empty">Every edit is saved on the server.</p>;
   const held = heldBack(commands);
@@ -58,6 +71,7 @@ function PendingEdits({ commands, online }: { commands: readonly StoredCommand[]
           <li key={c.id} className={`sync-panel__item sync-panel__item--${held.has(c.id) ? 'held' : c.state}`}>
             <span className="sync-panel__label">{c.label}</span>
             <span className="sync-panel__state">{stateText(c, online, held.get(c.id))}</span>
+            {c.state === 'rejected' ? <RetryButton command={c} onEdit={onEdit} /> : null}
             {c.state === 'rejected' ? <DiscardButton command={c} /> : null}
           </li>
         ))}
@@ -76,16 +90,25 @@ export interface OfflineContext {
 /** The sync panel: the edits not yet applied, and offline saving of the context. Loaded on first use. */
 export function SyncPanel({ trigger, commands, online, offline }: { trigger: ReactNode; commands: readonly StoredCommand[]; online: boolean; offline: OfflineContext | null }) {
   const [open, setOpen] = useState(true);
+  // Outside the popover, which closes when the dialog takes the focus.
+  const [retrying, setRetrying] = useState<StoredCommand | null>(null);
+  const edit = (command: StoredCommand) => {
+    setOpen(false);
+    setRetrying(command);
+  };
   return (
+    <>
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="sync-panel" align="end" sideOffset={6}>
           <h2 className="sync-panel__title">Edits</h2>
-          <PendingEdits commands={commands} online={online} />
+          <PendingEdits commands={commands} online={online} onEdit={edit} />
           {offline ? <MakeAvailableOffline {...offline} online={online} /> : null}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+    {retrying ? <EditAndRetryDialog command={retrying} onClose={() => setRetrying(null)} /> : null}
+    </>
   );
 }

@@ -49,8 +49,8 @@ export interface StoredCommand extends OutboxCommand {
   label: string;
   /** The server's answer to an applied command (the entity's new copy), kept until the page has merged it. */
   response?: unknown;
-  /** Why the server refused it, or says it conflicts. */
-  error?: { status: number; code: string; message: string } | null;
+  /** Why the server refused it, or says it conflicts; `fields`: its message per field of the body ("name"). */
+  error?: { status: number; code: string; message: string; fields?: Record<string, string> } | null;
   /** The server's copy of the entity on a 409. */
   serverCopy?: unknown;
   /** The fields both sides changed, as the server named them on a 409 (base, theirs, mine). */

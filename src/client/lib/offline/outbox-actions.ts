@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { retryFields, type RetryField } from '@shared/rules/refusals';
 import type { StoredCommand } from './db';
 import { deviceDb } from './device-db';
 import { handlerOf, outboxCode, readOutbox, requestDrain, settleInCaches } from './outbox-client';
@@ -27,11 +28,14 @@ export async function keepMyChange(id: string): Promise<void> {
   void requestDrain();
 }
 
-/** "Take theirs": drop my change (and what depends on it) and show the server's copy. */
+/**
+ * "Take theirs": theirs for the fields both changed; the rest of my change goes again (issue 27),
+ * or, when nothing of it is left, it is dropped with what depends on it. The server's copy shows.
+ */
 export async function takeTheirChange(queryClient: QueryClient, id: string): Promise<void> {
   const db = await deviceDb();
   const command = await db.outbox.get(id);
-  await (await outboxCode()).discardWithDependents(db, id);
+  await (await outboxCode()).takeTheirs(db, id);
   if (command?.serverCopy) settleInCaches(queryClient, command, command.serverCopy);
   // Deleted by someone else: the caches learn it from the server.
   else if (command) for (const key of handlerOf(command.entity)?.queryKeys(command) ?? []) void queryClient.invalidateQueries({ queryKey: key });
@@ -61,6 +65,18 @@ export async function recreateGone(id: string): Promise<void> {
   const input = handlerOf(command.entity)?.recreate?.(edits);
   if (!input) return;
   await code.replaceWith(db, edits.map((c) => c.id), input);
+  await readOutbox();
+  void requestDrain();
+}
+
+/** What "Edit and retry" offers to change in a refused command: its handler's choice, else the texts and figures of its body. */
+export function retryFieldsOf(command: StoredCommand): RetryField[] {
+  return handlerOf(command.entity)?.retryFields?.(command) ?? retryFields(command.body);
+}
+
+/** "Edit and retry": a refused edit goes again with what the user changed (issue 27). */
+export async function sendEditedAgain(id: string, body: unknown): Promise<void> {
+  await (await outboxCode()).sendAgain(await deviceDb(), id, body);
   await readOutbox();
   void requestDrain();
 }

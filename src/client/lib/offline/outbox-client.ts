@@ -3,6 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { OFFLINE, TEXT } from '@shared/constants';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { heldOrRefused } from '@shared/rules/outbox';
+import type { RetryField } from '@shared/rules/refusals';
 import { ApiRequestError } from '../api-error';
 import { handleApiError } from '../error-handling';
 import { showToast, type Toast } from '../ui-store';
@@ -46,6 +47,11 @@ export interface EntityHandler<T = unknown> {
    * lists the server's reason.
    */
   refusalNotice?(command: StoredCommand): Pick<Toast, 'title' | 'description' | 'durationMs' | 'tone'>;
+  /**
+   * What "Edit and retry" offers to change in a refused command (issue 27), when the texts and
+   * figures of its body (`retryFields`) are not the right ones; [] sends it again as it is.
+   */
+  retryFields?(command: StoredCommand): RetryField[];
 }
 
 const handlers = new Map<string, EntityHandler>();
@@ -61,6 +67,16 @@ export function registerEntity<T>(entity: string, handler: EntityHandler<T>): vo
 }
 
 const loaders = new Map<string, () => Promise<unknown>>();
+
+/** Every entity the outbox carries: registered, or named with the module that registers it. */
+export function outboxEntities(): string[] {
+  return [...new Set([...handlers.keys(), ...loaders.keys()])].sort();
+}
+
+/** Registers every named entity's handler now (a test of every entity, or a page that needs them all). */
+export async function loadEveryEntity(): Promise<void> {
+  await Promise.all([...loaders.entries()].filter(([entity]) => !handlers.has(entity)).map(([, load]) => load()));
+}
 
 /**
  * Names the module that registers an entity's handler, loaded when a command of that entity is
@@ -254,7 +270,7 @@ export function startOutbox(queryClient: QueryClient): void {
     for (const command of commands) {
       if (command.state === 'rejected') settle(command.id, { applied: false, data: null });
       if (command.state === 'rejected' && !command.notified) {
-        const notice = handlers.get(command.entity)?.refusalNotice?.(command) ?? { title: `Not saved: ${command.label}`, description: command.error?.message };
+        const notice = handlers.get(command.entity)?.refusalNotice?.(command) ?? { title: `Not saved: ${command.label}`, description: `${command.error?.message ?? 'The server refused it.'} ${TEXT.refusalKept}` };
         showToast(notice.title, notice.description, notice.durationMs, notice.tone);
         await db.outbox.update(command.id, { notified: true });
       }

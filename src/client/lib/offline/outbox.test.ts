@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase } from './db';
-import { addCommand, dependentsOf, discardWithDependents, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, retryNow, temporaryId, type CommandInput } from './outbox';
+import { addCommand, dependentsOf, discardWithDependents, drainOutbox, keepMine, nextRetryAt, rememberWriter, requestOf, retryNow, sendAgain, takeTheirs, temporaryId, type CommandInput } from './outbox';
 
 /**
  * A small server with the API's contract: versioned units, idempotency keys applied at most
@@ -34,7 +34,7 @@ class FakeServer {
     if (replay) return replay;
     let answer: { status: number; body: unknown };
     if (body.name === '') {
-      answer = { status: 422, body: { error: { code: 'VALIDATION_FAILED', message: 'Enter a name.' } } };
+      answer = { status: 422, body: { error: { code: 'VALIDATION_FAILED', message: 'Enter a name.', details: [{ path: 'body.name', message: 'Enter a name.' }] } } };
     } else if (method === 'POST') {
       const unit = { id: this.nextId++, name: body.name ?? '', version: 1 };
       this.units.set(String(unit.id), unit);
@@ -217,6 +217,45 @@ describe('drainOutbox', () => {
     const [again] = await db.outbox.toArray();
     expect(again).toMatchObject({ state: 'pending', baseVersion: 5, body: { name: 'mine', base: { name: 'theirs', tag: 'x' } } });
     expect(again?.conflicts).toBeUndefined();
+  });
+
+  it('"Take theirs" takes theirs for the clashing field only and sends the rest of my edit again (issue 27)', async () => {
+    const stale = await addCommand(db, { ...rename('1', 'mine'), body: { name: 'mine', population: 900, base: { name: 'one', population: 500 } } }, clock);
+    const later = await addCommand(db, { ...rename('1', 'later'), body: { population: 950, base: { population: 900 } } }, clock);
+    await db.outbox.update(stale.id, { state: 'conflict', serverCopy: { id: 1, version: 5 }, conflicts: [{ field: 'name', base: 'one', theirs: 'theirs', mine: 'mine' }] });
+    expect(await takeTheirs(db, stale.id)).toEqual({ kept: true, dropped: [] });
+    const [again, next] = await db.outbox.orderBy('createdAt').toArray();
+    expect(again?.id).not.toBe(stale.id);
+    // The old version: the server merges, and my population stands beside their name.
+    expect(again).toMatchObject({ state: 'pending', baseVersion: 1, body: { name: 'theirs', population: 900, base: { name: 'theirs', population: 500 } } });
+    expect(again?.conflicts).toBeUndefined();
+    expect(next?.id).toBe(later.id);
+  });
+
+  it('"Take theirs" drops the edit, and what depends on it, when the clashing field was all it changed', async () => {
+    const stale = await addCommand(db, { ...rename('1', 'mine'), body: { name: 'mine', base: { name: 'one' } } }, clock);
+    await addRename('1', 'later');
+    await db.outbox.update(stale.id, { state: 'conflict', serverCopy: { id: 1, version: 5 }, conflicts: [{ field: 'name', base: 'one', theirs: 'theirs', mine: 'mine' }] });
+    const { kept, dropped } = await takeTheirs(db, stale.id);
+    expect(kept).toBe(false);
+    expect(dropped.length).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('"Edit and retry": a refused edit goes again with the content the user changed, in its place, under a new key', async () => {
+    const bad = await addCommand(db, { ...rename('1', ''), body: { name: '', rules: [1, 2] } }, clock);
+    const later = await addRename('1', 'later');
+    await drainOutbox(db, options());
+    // The server's message is kept for the field it is about, to show under it.
+    expect((await db.outbox.get(bad.id))?.error).toMatchObject({ status: 422, fields: { name: 'Enter a name.' } });
+    await sendAgain(db, bad.id, { name: 'fixed', rules: [1, 2] });
+    const [again] = await db.outbox.orderBy('createdAt').toArray();
+    expect(again).toMatchObject({ state: 'pending', createdAt: bad.createdAt, body: { name: 'fixed', rules: [1, 2] }, error: null, attempts: 0 });
+    expect(again?.id).not.toBe(bad.id);
+    await drainOutbox(db, options());
+    expect(server.units.get('1')).toMatchObject({ name: 'later', version: 3 });
+    expect(server.seen.map((x) => x.path)).toEqual(['/api/units/1', '/api/units/1', '/api/units/1']);
+    expect((await db.outbox.get(later.id))?.state).toBe('done');
   });
 
   it('pauses on a lapsed login and keeps the command pending', async () => {

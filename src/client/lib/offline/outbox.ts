@@ -1,6 +1,8 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
 import { byCreation, dependents, entityKey, rebase, sendable } from '@shared/rules/outbox';
 import { createdKeys, laterOnEntity, outcomeOf } from '@shared/rules/outbox-answers';
+import { changesLeft, takeTheirsOnly } from '@shared/rules/merge';
+import { fieldMessages } from '@shared/rules/refusals';
 import { apiErrorSchema, goneDetailsSchema, versionConflictSchema } from '@shared/schemas/error';
 import * as z from 'zod/mini';
 import type { AppDatabase, StoredCommand } from './db';
@@ -77,8 +79,14 @@ async function send(command: StoredCommand, csrfToken: string | null, fetchImpl:
 function errorOf(answer: Answer): NonNullable<StoredCommand['error']> {
   const parsed = apiErrorSchema.safeParse(answer.body);
   return parsed.success
-    ? { status: answer.status, code: parsed.data.error.code, message: parsed.data.error.message }
+    ? { status: answer.status, code: parsed.data.error.code, message: parsed.data.error.message, ...fieldsOf(parsed.data.error.details) }
     : { status: answer.status, code: 'HTTP_ERROR', message: `The server answered ${answer.status}.` };
+}
+
+/** The server's message per field, kept so "Edit and retry" shows each under its field (issue 27). */
+function fieldsOf(details: unknown): { fields?: Record<string, string> } {
+  const fields = fieldMessages(details);
+  return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
 const conflictAnswerSchema = versionConflictSchema(z.unknown());
@@ -288,6 +296,41 @@ export async function replaceWith(db: AppDatabase, ids: readonly string[], input
       userId: first.userId, method: input.method, path: input.path, body: input.body, context: input.context, label: input.label, error: null,
       ...(input.item === undefined ? {} : { item: input.item }),
       ...(input.makes === undefined ? {} : { makes: input.makes }),
+    });
+  });
+}
+
+/**
+ * "Take theirs" (issue 27): theirs for the fields both sides changed, mine for every other field
+ * of the same edit. The edit goes again, in its place and under a new key, on the version it was
+ * based on, so the server merges it (`takeTheirsOnly`). When the clashing fields were all it
+ * changed, or the server named no fields, the edit and what depends on it are dropped, as before.
+ */
+export async function takeTheirs(db: AppDatabase, id: string): Promise<{ kept: boolean; dropped: StoredCommand[] }> {
+  const command = await db.outbox.get(id);
+  const rest = command?.conflicts?.length && !command.gone ? takeTheirsOnly(command.body, command.conflicts) : null;
+  if (!command || !rest || !changesLeft(rest)) return { kept: false, dropped: await discardWithDependents(db, id) };
+  await resend(db, id, { body: rest, state: 'conflict' });
+  return { kept: true, dropped: [] };
+}
+
+/**
+ * "Edit and retry" (issue 27): a refused command goes again with the content the user changed
+ * (`body`), in its place in the queue and under a new key; what waited on it goes after it.
+ */
+export async function sendAgain(db: AppDatabase, id: string, body: unknown): Promise<void> {
+  await resend(db, id, { body, state: 'rejected' });
+}
+
+/** Replaces a held command by the same one, pending again with a new body, at its place in the queue. */
+async function resend(db: AppDatabase, id: string, change: { body: unknown; state: StoredCommand['state'] }): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const command = await db.outbox.get(id);
+    if (!command || command.state !== change.state) return;
+    await db.outbox.delete(id);
+    await db.outbox.add({
+      ...command, id: crypto.randomUUID(), body: change.body, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, notified: undefined,
+      serverCopy: undefined, conflicts: undefined,
     });
   });
 }
