@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import { personaResponseSchema, type Persona } from '@shared/schemas/explore';
+import { personaListResponseSchema, personaResponseSchema, type Persona, type PersonaSummary } from '@shared/schemas/explore';
 import { api } from './api-client';
-import { entityStore, readThrough } from './offline/read-through';
+import { entityListStore, entityStore, readThrough } from './offline/read-through';
 
 /**
  * One persona with the names of what it names (GET /api/personas/{id}), for Explore and the
@@ -22,4 +22,21 @@ export const personaQueryOptions = (context: string, id: number | string) =>
       ),
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
+  });
+
+/**
+ * The product's personas (GET /api/personas): Explore's dropdown, and the builder's name check
+ * (a name already used is refused before the builder closes, issue 27). Written through to the device.
+ */
+export const personasQueryOptions = (context: string) =>
+  queryOptions({
+    // Explore's key (features/explore/explore-keys.ts), kept up to date by the persona handler.
+    queryKey: ['explore', context, 'personas'] as const,
+    queryFn: ({ queryKey }): Promise<PersonaSummary[]> =>
+      readThrough(
+        queryKey,
+        async () => (await api('/api/personas', personaListResponseSchema, { context: parseContextHeader(context) })).data,
+        entityListStore<PersonaSummary>('personas', `${context}#list`),
+      ),
+    staleTime: 5 * 60_000,
   });

@@ -15,13 +15,14 @@ import { AppLink } from '../../components/app-link';
 import { PageHeader } from '../../components/page-header';
 import { SegmentCatalogue } from '../../components/segment-catalogue/segment-catalogue';
 import { categoriesQueryOptions } from '../../lib/insights-queries';
-import { personaQueryOptions } from '../../lib/persona-queries';
-import { enqueuePersonaCreate, enqueuePersonaUpdate } from '../../lib/persona-writes';
+import { personaQueryOptions, personasQueryOptions } from '../../lib/persona-queries';
+import { useWithOutbox } from '../../lib/offline/outbox-client';
+import { enqueuePersonaCreate, enqueuePersonaUpdate, PERSONA_ENTITY } from '../../lib/persona-writes';
 import { segmentCatalogueQueryOptions } from '../../lib/segment-catalogue-queries';
 import { showToast } from '../../lib/ui-store';
 import { returnHref, returnLabel, type AudienceBuilderSearch } from './audience-builder-search';
 import { segmentLabel } from './audience-rules-text';
-import { BuilderSaveForm } from './builder-save-form';
+import { BuilderSaveForm, type NameScope } from './builder-save-form';
 import { BUILDER_TEXT, BUILDER_TITLES, saveBlock, saveKind, type BuilderRoute, type SaveGate } from './builder-mode';
 import { requestMotivationAudience } from './motivation-request-commands';
 import { RuleGroups } from './rule-groups';
@@ -173,6 +174,7 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
   const dirty = (!sameRule(draft, start) || text.name !== startName || text.description.trim() !== '');
   const blocker = useBlocker({ shouldBlockFn: () => dirty && !saved.current, enableBeforeUnload: () => dirty && !saved.current, withResolver: true });
 
+  const names = usePersonaNames(productPath, kind, persona);
   const addTarget = (): SegmentTarget => (addTo === 'exclude' || addTo === 'new' ? addTo : Number(addTo));
   const save = async (): Promise<boolean> => {
     if (!rules) return false;
@@ -226,11 +228,26 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
       <div className="audience-builder__rule">
         <RuleGroups draft={draft} onChange={setDraft} labels={labels} valueLabels={valueLabels}
           groupCounts={live.stale && !live.needsConnection ? { include: [], values: [], exclude: undefined } : { include: live.counts?.include ?? [], values: live.counts?.values ?? [], exclude: live.counts?.exclude }} />
-        <BuilderSaveForm kind={kind} title={title} draft={text} onDraft={setText} block={block} onSave={save} onCancel={() => void router.navigate({ href: back })}>
+        <BuilderSaveForm kind={kind} title={title} draft={text} onDraft={setText} block={block} onSave={save} onCancel={() => void router.navigate({ href: back })} names={names}>
           <RuleSummary rules={rules} labels={labels} valueLabels={valueLabels} live={live} />
         </BuilderSaveForm>
       </div>
       {blocker.status === 'blocked' ? <UnsavedChangesDialog onDiscard={() => blocker.proceed()} onStay={() => blocker.reset()} /> : null}
     </div>
   );
+}
+
+/**
+ * The names a persona saved from the builder must not repeat: the product's personas, with the
+ * ones queued on this device (issue 27: a taken name is said in the builder, not after it closed).
+ * Offline with no copy of the list, the server is the judge, and a refusal keeps the persona's rules.
+ */
+function usePersonaNames(productPath: string, kind: ReturnType<typeof saveKind>, persona: Persona | null): NameScope {
+  const isPersona = kind === 'persona-create' || kind === 'persona-edit';
+  const list = useWithOutbox(PERSONA_ENTITY, useQuery({ ...personasQueryOptions(productPath), enabled: isPersona }).data);
+  return useMemo(() => ({
+    // A persona queued here has a temporary id: it is never the one edited.
+    others: (list ?? []).map((p) => ({ id: typeof p.id === 'number' ? p.id : -1, name: p.name })),
+    ownId: kind === 'persona-edit' && persona ? persona.id : null,
+  }), [list, kind, persona]);
 }

@@ -14,33 +14,45 @@ interface Props {
   onCancel(): void;
   /** The rule in words and its count, inside the form. */
   children: ReactNode;
+  /** For a persona: the names it must not repeat. */
+  names?: NameScope;
 }
 
-/** The issues of the name (and description) for what is saved: an audience's and a request's rules, or a persona's. */
-export function nameIssues(kind: SaveKind, draft: AudienceDraft): DraftIssue[] {
+/** A persona the name must not repeat, and the persona edited (its own name is allowed). */
+export interface NameScope {
+  others: readonly { id: number; name: string }[];
+  ownId: number | null;
+}
+
+/**
+ * The issues of the name (and description) for what is saved: an audience's and a request's
+ * rules, or a persona's, whose name is checked against the product's other personas here, before
+ * the builder closes, as the server will (issue 27).
+ */
+export function nameIssues(kind: SaveKind, draft: AudienceDraft, scope: NameScope = { others: [], ownId: null }): DraftIssue[] {
   if (kind === 'persona-create' || kind === 'persona-edit') {
-    const issue = personaNameIssue(draft.name, [], null);
+    const issue = personaNameIssue(draft.name, scope.others, scope.ownId);
     return issue ? [{ field: 'name', message: issue }] : [];
   }
   return validateAudienceDraft(draft);
 }
 
 /** Name, description, the rule's summary, Save and Cancel. */
-export function BuilderSaveForm({ kind, title, draft, onDraft, block, onSave, onCancel, children }: Props) {
+export function BuilderSaveForm({ kind, title, draft, onDraft, block, onSave, onCancel, children, names }: Props) {
   const id = useId();
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const persona = kind === 'persona-create' || kind === 'persona-edit';
-  const issues = tried ? nameIssues(kind, draft) : [];
+  const issues = tried ? nameIssues(kind, draft, names) : [];
   const messageOf = (field: DraftIssue['field']) => issues.find((i) => i.field === field)?.message ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || block) return;
     setTried(true);
-    const found = nameIssues(kind, draft);
+    const found = nameIssues(kind, draft, names);
     if (found.length > 0) {
       (found[0]?.field === 'description' ? descriptionRef : nameRef).current?.focus();
       return;

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import { personaListResponseSchema, widgetListResponseSchema, type CustomWidget, type PersonaSummary } from '@shared/schemas/explore';
+import { widgetListResponseSchema, type CustomWidget } from '@shared/schemas/explore';
 import { tabsConfigurationResponseSchema } from '@shared/schemas/grow';
 import { api } from '../../lib/api-client';
 import { entityListStore, readThrough } from '../../lib/offline/read-through';
 import { exploreKeys } from './explore-keys';
 
 export { exploreKeys };
-/** The persona itself: one implementation with the builder's (lib/persona-queries). */
-export { personaQueryOptions } from '../../lib/persona-queries';
+/** The persona and the list: one implementation with the builder's (lib/persona-queries). */
+export { personaQueryOptions, personasQueryOptions } from '../../lib/persona-queries';
 
 /**
  * Explore's reads. `context` is the X-Context string (client/region/brand/product): it is part of
@@ -17,18 +17,6 @@ export { personaQueryOptions } from '../../lib/persona-queries';
  */
 const slugs = (context: string) => parseContextHeader(context);
 const FIVE_MINUTES = 5 * 60_000;
-
-export const personasQueryOptions = (context: string) =>
-  queryOptions({
-    queryKey: exploreKeys.personas(context),
-    queryFn: ({ queryKey }): Promise<PersonaSummary[]> =>
-      readThrough(
-        queryKey,
-        async () => (await api('/api/personas', personaListResponseSchema, { context: slugs(context) })).data,
-        entityListStore<PersonaSummary>('personas', `${context}#list`),
-      ),
-    staleTime: FIVE_MINUTES,
-  });
 
 export const customWidgetsQueryOptions = (context: string, personaId: number | string) =>
   queryOptions({
