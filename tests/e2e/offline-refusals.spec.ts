@@ -48,6 +48,8 @@ test('a name taken by someone else while offline: the refusal keeps the rules, a
   await logInAs(page, USERS.admin);
   const rules = (await personaNamed(page, 'Gamers and Music Lovers'))!.identifiers;
   const form = await newPersonaWithGaming(page);
+  // The worker serves Explore's code once the builder has closed offline.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const name = unique('taken');
   await context.setOffline(true);
   await form.getByLabel('Name').fill(name);
@@ -62,7 +64,7 @@ test('a name taken by someone else while offline: the refusal keeps the rules, a
   expect(made.status(), await made.text()).toBeLessThan(300);
 
   await context.setOffline(false);
-  await expect(page.getByText(`Not saved: Create persona ${name}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Not saved: Create persona ${name}`, { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: '1 needs you' }).click();
   await page.getByRole('button', { name: `Edit and retry: Create persona ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit and retry' });
