@@ -110,10 +110,41 @@ test('a field both changed is the one conflict: the dialog shows its base, their
   const rows = dialog.getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveText(/Field\s*Before\s*Theirs\s*Yours/);
-  await expect(rows.nth(1)).toHaveText(/name\s*Gamma\s*Gamma Two\s*Gamma One/);
+  await expect(rows.nth(1)).toHaveText(/^Name\s*Gamma\s*Gamma Two\s*Gamma One/);
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
   await expect(syncButton(page, 'All saved')).toBeVisible({ timeout: 20_000 });
   expect(marketNames(await api.chart(chart.id))).toEqual(['Gamma One']);
+  await b.dispose();
+});
+
+test('"Take theirs" takes theirs for the name both changed and keeps my population of the same edit (issue 27)', async ({ page, context, playwright }, testInfo) => {
+  test.setTimeout(90_000);
+  await logInAs(page, USERS.admin);
+  const api = await apiOf(page);
+  const chart = await chartWith(api, unique('theirs'), [{ name: 'Gamma', audiences: [{ name: 'Runners', segment: 'Running' }] }]);
+  await openChart(page, chart.id, chart.name);
+  await editMode(page);
+
+  await context.setOffline(true);
+  await tile(page, 'Runners').click();
+  const panel = page.getByRole('dialog', { name: 'Edit audience Runners' });
+  await panel.getByLabel('Audience name').fill('Runners A');
+  await panel.getByLabel('Audience Population').fill('123456');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toBeHidden();
+  const b = await asColleague(playwright, baseUrlOf(testInfo));
+  await b.renameAudience(chart, 'Runners', 'Runners B');
+  await context.setOffline(false);
+
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed this' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('row')).toHaveCount(2);
+  await expect(dialog.getByRole('row').nth(1)).toHaveText(/^Name\s*Runners\s*Runners B\s*Runners A/);
+  await expect(dialog).toContainText('Take theirs keeps their value there and sends the rest of your edit');
+  await dialog.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(syncButton(page, 'All saved')).toBeVisible({ timeout: 20_000 });
+  const audience = (await api.chart(chart.id)).markets.flatMap((m) => m.sub_markets)[0]!;
+  expect(audience).toMatchObject({ name: 'Runners B', population: 123456 });
   await b.dispose();
 });
 

@@ -1,3 +1,4 @@
+import { TEXT } from '../../src/shared/constants';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { USERS, csrfOf, logInAs, unique } from './helpers';
 
@@ -213,8 +214,8 @@ test('an edit that conflicts with a newer version from another session brings up
   await editUnit(page, keep.name, 'Name', `${keep.name}-mine`);
   const dialog = page.getByRole('dialog', { name: 'Someone else changed this' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('row', { name: /name/ })).toContainText(`${keep.name}-mine`);
-  await expect(dialog.getByRole('row', { name: /name/ })).toContainText(`${keep.name}-theirs`);
+  await expect(dialog.getByRole('row', { name: /^Name/ })).toContainText(`${keep.name}-mine`);
+  await expect(dialog.getByRole('row', { name: /^Name/ })).toContainText(`${keep.name}-theirs`);
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
   await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
   expect(await api.unit(keep.id)).toMatchObject({ name: `${keep.name}-mine`, version: keep.version + 2 });
@@ -239,7 +240,8 @@ test('a refused edit is rolled back and the user is told why', async ({ page }) 
   const taken = (await api.create(unique('taken'))).name;
 
   await editUnit(page, unit.name, 'Name', taken);
-  await expect(page.getByText(`A unit named "${taken}" already exists.`, { exact: true })).toBeVisible();
+  // The reason, and that the edit is kept to change and send again (issue 27).
+  await expect(page.getByText(`A unit named "${taken}" already exists. ${TEXT.refusalKept}`, { exact: true })).toBeVisible();
   await expect(row(page, unit.name)).toBeVisible();
   // A refused edit is not on its way: it needs the user.
   await page.getByRole('button', { name: '1 needs you' }).click();
