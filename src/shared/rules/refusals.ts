@@ -32,7 +32,7 @@ export interface RetryField {
 }
 
 /** What the outbox adds or the page computes, not what the user typed. */
-const NOT_TYPED = new Set(['base', 'version', 'id', 'client_key', 'referer', 'default', 'icon', 'status', 'month', 'year']);
+const NOT_TYPED = new Set(['base', 'version', 'id', 'client_key', 'referer', 'default', 'icon', 'status', 'month', 'year', 'tab', 'count_type', 'kind']);
 const typed = (key: string) => !NOT_TYPED.has(key) && !key.endsWith('_id') && !key.endsWith('_key') && !key.endsWith('_ids');
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

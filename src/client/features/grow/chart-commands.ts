@@ -1,3 +1,4 @@
+import { retryFields, type RetryField } from '@shared/rules/refusals';
 import type { AudienceBody, CreateChartBody, Mekko, UpdateChartBody } from '@shared/schemas/grow';
 import type { StoredCommand } from '../../lib/offline/db';
 import { enqueue, registerEntity, type EntityHandler } from '../../lib/offline/outbox-client';
@@ -39,8 +40,19 @@ const mekkoHandler: EntityHandler<Cached> = {
   },
   comparable: (command, serverCopy) => serverPartOf(serverCopy as Mekko | null, command),
   recreate: recreateItem,
+  retryFields: retryFieldsOfEdit,
 };
 registerEntity(MEKKO_ENTITY, mekkoHandler);
+
+/**
+ * What "Edit and retry" offers of a refused Grow edit (issue 27): the texts and figures typed, named
+ * as the market and audience panels name them; the category is chosen from a list, not typed.
+ */
+function retryFieldsOfEdit(command: StoredCommand): RetryField[] {
+  const kind = command.item?.split(':')[0];
+  const name = kind === 'market' ? 'Market name' : kind === 'audience' ? 'Audience name' : 'Name';
+  return retryFields(command.body).filter((f) => f.path !== 'tag').map((f) => (f.path === 'name' ? { ...f, label: name } : f));
+}
 
 interface Target {
   context: string;

@@ -5,7 +5,7 @@ import { formatClockSeconds } from '@shared/rules/format';
 import { heldBack } from '@shared/rules/outbox';
 import type { StoredCommand } from '../../lib/offline/db';
 import { MakeAvailableOffline } from './make-available-offline';
-import { dependentEdits, discardCommand, retryAll, retryFieldsOf, sendEditedAgain } from '../../lib/offline/outbox-actions';
+import { dependentEdits, discardCommand, retryAction, retryAll, sendEditedAgain } from '../../lib/offline/outbox-actions';
 import { EditAndRetryDialog } from './edit-and-retry-dialog';
 
 function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined): string {
@@ -50,11 +50,11 @@ function DiscardButton({ command }: { command: StoredCommand }) {
 
 /** A refused edit is never left with Discard only (issue 27): its content can be changed and sent again. */
 function RetryButton({ command, onEdit }: { command: StoredCommand; onEdit: (command: StoredCommand) => void }) {
-  const editable = retryFieldsOf(command).length > 0;
+  const action = retryAction(command);
   return (
-    <button type="button" className="button button--secondary" aria-label={`${editable ? TEXT.editAndRetry : TEXT.sendAgain}: ${command.label}`}
-      onClick={() => (editable ? onEdit(command) : void sendEditedAgain(command.id, command.body))}>
-      {editable ? TEXT.editAndRetry : TEXT.sendAgain}
+    <button type="button" className="button button--secondary" aria-label={`${action}: ${command.label}`}
+      onClick={() => (action === TEXT.editAndRetry ? onEdit(command) : void sendEditedAgain(command.id, command.body))}>
+      {action}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { TEXT } from '@shared/constants';
 import { retryFields, type RetryField } from '@shared/rules/refusals';
 import type { StoredCommand } from './db';
 import { deviceDb } from './device-db';
@@ -73,6 +74,9 @@ export async function recreateGone(id: string): Promise<void> {
 export function retryFieldsOf(command: StoredCommand): RetryField[] {
   return handlerOf(command.entity)?.retryFields?.(command) ?? retryFields(command.body);
 }
+
+/** The way out of a refusal besides Discard: "Edit and retry" when it carries what the user typed, else "Send again". */
+export const retryAction = (command: StoredCommand): string => (retryFieldsOf(command).length > 0 ? TEXT.editAndRetry : TEXT.sendAgain);
 
 /** "Edit and retry": a refused edit goes again with what the user changed (issue 27). */
 export async function sendEditedAgain(id: string, body: unknown): Promise<void> {
