@@ -244,7 +244,8 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
  */
 function usePersonaNames(productPath: string, kind: ReturnType<typeof saveKind>, persona: Persona | null): NameScope {
   const isPersona = kind === 'persona-create' || kind === 'persona-edit';
-  const list = useWithOutbox(PERSONA_ENTITY, useQuery({ ...personasQueryOptions(productPath), enabled: isPersona }).data);
+  // A list it cannot read (offline, never opened) is no error of the builder's: the server judges the name.
+  const list = useWithOutbox(PERSONA_ENTITY, useQuery({ ...personasQueryOptions(productPath), enabled: isPersona, meta: { handlesErrors: true } }).data);
   return useMemo(() => ({
     // A persona queued here has a temporary id: it is never the one edited.
     others: (list ?? []).map((p) => ({ id: typeof p.id === 'number' ? p.id : -1, name: p.name })),
