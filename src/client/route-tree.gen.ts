@@ -38,6 +38,7 @@ import { Route as AppClientRegionUploadPageAdminRouteImport } from './routes/_ap
 import { Route as AppClientRegionBrandProductAudiencesSplatRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences.$'
 import { Route as AppClientRegionBrandProductAudiencesActivationsRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences_.activations'
 import { Route as AppClientRegionBrandProductAudiencesBuilderRouteImport } from './routes/_app.$client.$region.$brand.$product.audiences_.builder'
+import { Route as AppClientRegionBrandProductInsightsIndexRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.index'
 import { Route as AppClientRegionBrandProductInsightsBestCustomerRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.best-customer'
 import { Route as AppClientRegionBrandProductInsightsBuyerRetentionRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.buyer-retention'
 import { Route as AppClientRegionBrandProductInsightsCustomerAttritionRouteImport } from './routes/_app.$client.$region.$brand.$product.insights.customer-attrition'
@@ -211,6 +212,12 @@ const AppClientRegionBrandProductAudiencesBuilderRoute =
     path: '/audiences/builder',
     getParentRoute: () => AppClientRegionBrandProductRoute,
   } as any)
+const AppClientRegionBrandProductInsightsIndexRoute =
+  AppClientRegionBrandProductInsightsIndexRouteImport.update({
+    id: '/insights/',
+    path: '/insights/',
+    getParentRoute: () => AppClientRegionBrandProductRoute,
+  } as any)
 const AppClientRegionBrandProductInsightsBestCustomerRoute =
   AppClientRegionBrandProductInsightsBestCustomerRouteImport.update({
     id: '/insights/best-customer',
@@ -360,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/$client/$region/$brand/$product/insights/site-visitation': typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   '/$client/$region/$brand/$product/plans/admin': typeof AppClientRegionBrandProductPlansAdminRoute
   '/$client/$region/$brand/$product/toolbox-app/$unitName': typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  '/$client/$region/$brand/$product/insights/': typeof AppClientRegionBrandProductInsightsIndexRoute
   '/$client/$region/$brand/$product/plans/': typeof AppClientRegionBrandProductPlansIndexRoute
   '/$client/$region/$brand/$product/insights/explore/{-$personaId}': typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}': typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
@@ -405,6 +413,7 @@ export interface FileRoutesByTo {
   '/$client/$region/$brand/$product/insights/site-visitation': typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   '/$client/$region/$brand/$product/plans/admin': typeof AppClientRegionBrandProductPlansAdminRoute
   '/$client/$region/$brand/$product/toolbox-app/$unitName': typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  '/$client/$region/$brand/$product/insights': typeof AppClientRegionBrandProductInsightsIndexRoute
   '/$client/$region/$brand/$product/plans': typeof AppClientRegionBrandProductPlansIndexRoute
   '/$client/$region/$brand/$product/insights/explore/{-$personaId}': typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}': typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
@@ -453,6 +462,7 @@ export interface FileRoutesById {
   '/_app/$client/$region/$brand/$product/insights/site-visitation': typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   '/_app/$client/$region/$brand/$product/plans/admin': typeof AppClientRegionBrandProductPlansAdminRoute
   '/_app/$client/$region/$brand/$product/toolbox-app/$unitName': typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  '/_app/$client/$region/$brand/$product/insights/': typeof AppClientRegionBrandProductInsightsIndexRoute
   '/_app/$client/$region/$brand/$product/plans/': typeof AppClientRegionBrandProductPlansIndexRoute
   '/_app/$client/$region/$brand/$product/insights/explore/{-$personaId}': typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   '/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}': typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/$client/$region/$brand/$product/insights/site-visitation'
     | '/$client/$region/$brand/$product/plans/admin'
     | '/$client/$region/$brand/$product/toolbox-app/$unitName'
+    | '/$client/$region/$brand/$product/insights/'
     | '/$client/$region/$brand/$product/plans/'
     | '/$client/$region/$brand/$product/insights/explore/{-$personaId}'
     | '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}'
@@ -546,6 +557,7 @@ export interface FileRouteTypes {
     | '/$client/$region/$brand/$product/insights/site-visitation'
     | '/$client/$region/$brand/$product/plans/admin'
     | '/$client/$region/$brand/$product/toolbox-app/$unitName'
+    | '/$client/$region/$brand/$product/insights'
     | '/$client/$region/$brand/$product/plans'
     | '/$client/$region/$brand/$product/insights/explore/{-$personaId}'
     | '/$client/$region/$brand/$product/insights/grow/{-$mekkoId}'
@@ -593,6 +605,7 @@ export interface FileRouteTypes {
     | '/_app/$client/$region/$brand/$product/insights/site-visitation'
     | '/_app/$client/$region/$brand/$product/plans/admin'
     | '/_app/$client/$region/$brand/$product/toolbox-app/$unitName'
+    | '/_app/$client/$region/$brand/$product/insights/'
     | '/_app/$client/$region/$brand/$product/plans/'
     | '/_app/$client/$region/$brand/$product/insights/explore/{-$personaId}'
     | '/_app/$client/$region/$brand/$product/insights/grow/{-$mekkoId}'
@@ -817,6 +830,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientRegionBrandProductAudiencesBuilderRouteImport
       parentRoute: typeof AppClientRegionBrandProductRoute
     }
+    '/_app/$client/$region/$brand/$product/insights/': {
+      id: '/_app/$client/$region/$brand/$product/insights/'
+      path: '/insights'
+      fullPath: '/$client/$region/$brand/$product/insights/'
+      preLoaderRoute: typeof AppClientRegionBrandProductInsightsIndexRouteImport
+      parentRoute: typeof AppClientRegionBrandProductRoute
+    }
     '/_app/$client/$region/$brand/$product/insights/best-customer': {
       id: '/_app/$client/$region/$brand/$product/insights/best-customer'
       path: '/insights/best-customer'
@@ -961,6 +981,7 @@ interface AppClientRegionBrandProductRouteChildren {
   AppClientRegionBrandProductInsightsSiteVisitationRoute: typeof AppClientRegionBrandProductInsightsSiteVisitationRoute
   AppClientRegionBrandProductPlansAdminRoute: typeof AppClientRegionBrandProductPlansAdminRoute
   AppClientRegionBrandProductToolboxAppUnitNameRoute: typeof AppClientRegionBrandProductToolboxAppUnitNameRoute
+  AppClientRegionBrandProductInsightsIndexRoute: typeof AppClientRegionBrandProductInsightsIndexRoute
   AppClientRegionBrandProductPlansIndexRoute: typeof AppClientRegionBrandProductPlansIndexRoute
   AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route: typeof AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route
   AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route: typeof AppClientRegionBrandProductInsightsGrowChar123MekkoIdChar125Route
@@ -999,6 +1020,8 @@ const AppClientRegionBrandProductRouteChildren: AppClientRegionBrandProductRoute
       AppClientRegionBrandProductPlansAdminRoute,
     AppClientRegionBrandProductToolboxAppUnitNameRoute:
       AppClientRegionBrandProductToolboxAppUnitNameRoute,
+    AppClientRegionBrandProductInsightsIndexRoute:
+      AppClientRegionBrandProductInsightsIndexRoute,
     AppClientRegionBrandProductPlansIndexRoute:
       AppClientRegionBrandProductPlansIndexRoute,
     AppClientRegionBrandProductInsightsExploreChar123PersonaIdChar125Route:

@@ -166,6 +166,8 @@ test('a rule built in the persona builder is saved as a persona, then edited the
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${PRODUCT}/insights/explore`));
   await expect.poll(async () => (await personaNamed(page, name))?.identifiers?.include.and ?? null, { timeout: 15_000 }).toEqual([[gaming.id]]);
+  // Explore opens on the persona just made.
+  await expect(page.getByRole('button', { name: `Persona: ${name}` })).toBeVisible();
 
   // Edit: the persona builder with its id starts from the persona's filters.
   const persona = (await personaNamed(page, name))!;

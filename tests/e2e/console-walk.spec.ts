@@ -97,7 +97,7 @@ test('a walk through every page, the pages outside a context and a client switch
   await settle(page, trouble);
   await openNavigation(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const name of ['grow', 'toolbox', 'overview']) {
+  for (const name of ['Grow', 'Toolbox', 'Overview']) {
     await nav.getByRole('link', { name, exact: true }).first().click();
     await settle(page, trouble);
   }

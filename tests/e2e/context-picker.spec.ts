@@ -59,3 +59,18 @@ test('an admin sees the Add shortcuts in the picker', async ({ browser }) => {
   await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toBeDisabled();
   await page.close();
 });
+
+test('choosing a region without brands lands on the notice page with that region picked and no brand or product', async ({ browser }) => {
+  const page = await browser.newPage();
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await pick(page, 'Client', 'Initech');
+  await expect(page).toHaveURL(/\/initech\/us\/red-stapler\/stapler\/home$/);
+  await pick(page, 'Region', 'Canada');
+  await expect(page).toHaveURL(/\/notice$/);
+  await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toHaveValue('initech');
+  await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toHaveValue('ca');
+  await expect(page.getByRole('combobox', { name: 'Brand', exact: true })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Product', exact: true })).toHaveValue('');
+  await page.close();
+});

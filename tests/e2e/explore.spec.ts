@@ -216,3 +216,12 @@ test('a persona made default offline waits on the device, then reaches the serve
     await page.request.delete(`/api/personas/${persona.id}?version=${now.data.version}`, { headers: { ...(await headers()), 'x-request-id': crypto.randomUUID() } });
   }
 });
+
+test("Convert to Audience opens the audience builder with spec 3 §2.1's action savePersona", async ({ page }) => {
+  await openExplore(page);
+  // By name: an earlier test may have made another persona the default.
+  await pick(page, DEFAULT_PERSONA);
+  await page.getByRole('button', { name: 'Convert to Audience', exact: true }).click();
+  await expect(page).toHaveURL(/\/audiences\/builder\?action=savePersona&referer=Explore&/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Save Audience' })).toBeVisible();
+});

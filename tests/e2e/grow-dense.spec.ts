@@ -162,3 +162,19 @@ for (const viewport of [{ width: 1920, height: 1080 }, { width: 1366, height: 76
     });
   });
 }
+
+test("an empty market's one-word name is never broken inside the word ('Mark / et'): cut, it ends in an ellipsis and its tooltip names it", async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const api = await apiOf(page);
+  const made = await chartWith(api, unique('empty market'), [
+    { name: 'Everyone Else', audiences: [{ name: 'Heavy buyers', segment: '' }] },
+    { name: 'Market', audiences: [] },
+  ]);
+  await openChart(page, made.id, made.name);
+  const name = chartArea(page).locator('.market-column__name', { hasText: /^Market$/ });
+  await expect(name).toBeVisible();
+  const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines).toBe(1);
+  const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  if (cut) await cutNameHasTooltip(page, [{ text: 'Market', cut }]);
+});

@@ -50,6 +50,8 @@ test('the demo funnel: transitions, brands and tabs, a selected stage and its pe
   await expect(picker(page)).toContainText('Fizz Purchase Funnel');
   await expect(picker(page).getByLabel('Default journey')).toBeVisible();
   await expect(brandRadio(page, brands[0]!.name)).toBeChecked();
+  // Spec 3 §2.3's tab names.
+  await expect(page.getByRole('tablist', { name: 'Count' }).getByRole('tab')).toHaveText(['Total Population', 'Matched', 'Modeled']);
   await expect(chart(page).getByRole('list', { name: 'Stages' }).locator('.stage')).toHaveCount(5);
   const total = await api.counts(funnel.id, 'total');
   const firstBrand = total.brands.find((b) => b.brand_id === brands[0]!.id)!;
@@ -100,6 +102,12 @@ test('the invalid journey is marked in the picker and opens on its dialog; remov
   const item = page.getByRole('menuitem').filter({ hasText: invalid.name });
   await expect(item).toContainText('Invalid');
   await expect(item).toHaveAttribute('data-disabled', '');
+  // The badge is drawn inside its own row.
+  const row = (await item.boundingBox())!;
+  const badge = (await item.getByText('Invalid', { exact: true }).boundingBox())!;
+  expect(badge.y).toBeGreaterThanOrEqual(row.y);
+  expect(badge.y + badge.height).toBeLessThanOrEqual(row.y + row.height);
+  expect(badge.x).toBeGreaterThan(row.x);
   await page.keyboard.press('Escape');
 
   await page.goto(`${VIEW}/${invalid.id}`);

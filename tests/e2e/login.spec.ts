@@ -101,3 +101,10 @@ test('a stranger on /login is not pinged, and a damaged remembered user does not
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Current Users' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('passwordReset=true or =1 says the password was reset', async ({ page }) => {
+  for (const value of ['true', '1']) {
+    await page.goto(`/login?passwordReset=${value}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been reset. Please log in.' })).toBeVisible();
+  }
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, expectGreeting, logIn } from './helpers';
+import { USERS, expectGreeting, logIn, openNavigation } from './helpers';
 
 test('an unknown path shows the not-found page with a link to the default page', async ({ page }) => {
   await logIn(page, USERS.analyst);
@@ -67,4 +67,32 @@ test('brand management without its permission says so', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Brand Management' })).toBeVisible();
   // Spec 2 §2's words for the page's Missing Permissions state.
   await expect(page.getByRole('alert').filter({ hasText: "You don't have permissions to view this page." })).toBeVisible();
+});
+
+test('{hierarchy}/insights opens the first insights feature the user may use', async ({ page }) => {
+  await logIn(page, USERS.analyst);
+  await expectGreeting(page, USERS.analyst.name);
+  await page.goto('/acme/us/fizz-cola/fizz-original/insights');
+  await expect(page).toHaveURL(/\/acme\/us\/fizz-cola\/fizz-original\/insights\/explore$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+});
+
+test('the admin index lists every admin page the admin may open, and the global admin pages lead back to it', async ({ page }) => {
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Global Administration' })).toBeVisible();
+  const main = page.getByRole('main');
+  for (const name of ['Clients', 'Regions', 'Dashboard', 'Roles', 'Users', 'Brand Management', 'Grow / Widgets Upload', 'Surveys Upload',
+    'Discussions Upload', 'Journeys / Widgets Upload', 'Explore / Widgets Upload', 'Scenario Planner Management']) {
+    await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await main.getByRole('link', { name: 'Scenario Planner Management', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scenario Planner Management' })).toBeVisible();
+  await page.goto('/global/admin/roles');
+  await openNavigation(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/global\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Global Administration' })).toBeVisible();
 });

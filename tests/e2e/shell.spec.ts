@@ -176,6 +176,11 @@ test('the bell shows "9+" above nine new tasks and opens an 800 px notification 
   const bell = page.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications, 9+ new', { timeout: 10_000 });
   await expect(bell).toContainText('9+');
+  // Expanded (asAdmin opens the navigation), the count sits on the bell's corner, not 45 px away.
+  const icon = (await bell.locator('svg').boundingBox())!;
+  const count = (await bell.getByText('9+').boundingBox())!;
+  expect(Math.abs(count.x - (icon.x + icon.width / 2))).toBeLessThan(16);
+  expect(Math.abs(count.y - icon.y)).toBeLessThan(16);
   await bell.click();
   const panel = page.locator('.notification-panel');
   await expect(panel).toBeVisible();
@@ -197,4 +202,35 @@ test('the page keeps one h1 and no duplicate ids with the menu open', async ({ p
     return ids.filter((id, i) => ids.indexOf(id) !== i);
   });
   expect(duplicates).toEqual([]);
+});
+
+test('navigation entries are named as they read, not by their slugs', async ({ page }) => {
+  await asAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Customer Value', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Insights', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'customer value', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'ams', exact: true })).toHaveCount(0);
+});
+
+test('the notification centre says it is loading until the tasks first come, never "No new notifications" meanwhile', async ({ page }) => {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const task = {
+    id: 1, report_type: 'index_report', status: 'complete', name: 'Report A', ui_name: 'Report A',
+    created_at: '2026-01-02T10:00:00Z', created_by: 1, downloaded_at: null, read_at: null, product_slug: 'fizz-original',
+    request_id: 'ra', job_id: null, error: null,
+  };
+  await page.route('**/api/notifications*', async (route) => {
+    await gate;
+    await route.fulfill({ json: { data: [task] } });
+  });
+  await asAdmin(page);
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const panel = page.locator('.notification-panel');
+  await expect(panel.getByRole('status').filter({ hasText: 'Loading notifications' })).toBeVisible();
+  await expect(panel).not.toContainText('No new notifications to show');
+  release();
+  await expect(panel.getByText('Report A')).toBeVisible();
+  await expect(panel).not.toContainText('Loading notifications');
 });

@@ -12,6 +12,8 @@ interface Props {
   levels: { person: boolean; market: boolean };
   countType: 'people_count' | 'tv_panelists';
   onChange: (tab: GrowTab) => void;
+  /** The tabs' names where the area's spec words them differently (Journey: Matched, Modeled). */
+  labels?: Record<GrowTab, string>;
 }
 
 const tier3 = BUILD_TIER === 'tier3';
@@ -22,10 +24,10 @@ const TABS: { tab: GrowTab; label: string; tooltip: string; level: 'market' | 'p
 ];
 
 /**
- * Total Population, Matched and Modeled Addressable (Grow, Journey), each with its total (a dash
+ * Total Population, Matched and Modeled Addressable (Grow, Measure; Journey names them its own way), each with its total (a dash
  * below the TV minimum) and what it means.
  */
-export function CountTabs({ tab, totals, levels, countType, onChange }: Props) {
+export function CountTabs({ tab, totals, levels, countType, onChange, labels }: Props) {
   return (
     <Tooltip.Provider delayDuration={300}>
       <div role="tablist" aria-label="Count" className="count-tabs">
@@ -33,7 +35,7 @@ export function CountTabs({ tab, totals, levels, countType, onChange }: Props) {
           <Tooltip.Root key={t.tab}>
             <Tooltip.Trigger asChild>
               <button type="button" role="tab" aria-selected={tab === t.tab} className={`count-tab${tab === t.tab ? ' count-tab--active' : ''}`} onClick={() => onChange(t.tab)}>
-                <span className="count-tab__label">{t.label}</span>
+                <span className="count-tab__label">{labels?.[t.tab] ?? t.label}</span>
                 {totals ? <span className="count-tab__total"><CountTypeIcon countType={countType} /> {formatCount(totals[t.tab])}</span> : null}
               </button>
             </Tooltip.Trigger>

@@ -1,17 +1,10 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { TEXT } from '@shared/constants';
 import { canOpenUploadPage, UPLOAD_PAGES, type UploadPage } from '@shared/rules/access';
+import { UPLOAD_PAGE_TITLES } from '@shared/rules/admin-pages';
 import { PlaceholderPage } from '../components/placeholder-page';
 import { requireContext } from '../lib/guards';
 import { showToast } from '../lib/ui-store';
-
-const TITLES: Record<UploadPage, string> = {
-  mekkos_upload: 'Grow / Widgets Upload',
-  surveys_upload: 'Surveys Upload',
-  discussions_upload: 'Discussions Upload',
-  journeys_upload: 'Journeys / Widgets Upload',
-  personas_upload: 'Explore / Widgets Upload',
-};
 
 function isUploadPage(value: string): value is UploadPage {
   return Object.hasOwn(UPLOAD_PAGES, value);
@@ -37,5 +30,5 @@ export const Route = createFileRoute('/_app/$client/$region/upload/$page/admin')
 
 function UploadAdmin() {
   const { page } = Route.useParams();
-  return <PlaceholderPage title={TITLES[page]} />;
+  return <PlaceholderPage title={UPLOAD_PAGE_TITLES[page]} />;
 }

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { formatContext, resolveContext } from '@shared/rules/context';
+import type { AdminContext } from '@shared/rules/admin-pages';
+import { storage } from '../lib/storage';
 
 // Loaded with the route, never with the shell.
 const AdminIndexPage = lazy(() => import('../features/admin-clients/admin-index-page').then((m) => ({ default: m.AdminIndexPage })));
@@ -9,10 +12,21 @@ export const Route = createFileRoute('/_app/global/admin/')({
 });
 
 function AdminIndex() {
-  const { permissions } = Route.useRouteContext();
+  const { permissions, hierarchy } = Route.useRouteContext();
+  // The context-scoped admin pages open in the context the user last worked in.
+  const remembered = storage.lastContext();
+  const current = remembered ? resolveContext(hierarchy, remembered) : null;
+  const at: AdminContext | null = current
+    ? {
+        client: current.client.slug,
+        region: current.region?.slug ?? null,
+        productPath: current.product ? formatContext(remembered!) : null,
+        flags: current.client.feature_flags,
+      }
+    : null;
   return (
     <Suspense fallback={<p role="status">Loading</p>}>
-      <AdminIndexPage permissions={permissions} />
+      <AdminIndexPage permissions={permissions} at={at} />
     </Suspense>
   );
 }

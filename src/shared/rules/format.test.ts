@@ -36,9 +36,15 @@ describe('featureDisplayName', () => {
     expect(featureDisplayName('best-customer')).toBe('Best Customer');
     expect(featureDisplayName('customer-attrition')).toBe('Customer Attrition');
   });
-  it('replaces hyphens with spaces elsewhere', () => {
-    expect(featureDisplayName('customer-value')).toBe('customer value');
-    expect(featureDisplayName('grow')).toBe('grow');
+  it('replaces hyphens with spaces elsewhere, as words the user reads (never the lower-case slug)', () => {
+    expect(featureDisplayName('customer-value')).toBe('Customer Value');
+    expect(featureDisplayName('grow')).toBe('Grow');
+    expect(featureDisplayName('scenario-planner-management')).toBe('Scenario Planner Management');
+    expect(featureDisplayName('path-to-purchase')).toBe('Path to Purchase');
+  });
+  it('writes the abbreviations in capitals', () => {
+    expect(featureDisplayName('ams')).toBe('AMS');
+    expect(featureDisplayName('nlrr')).toBe('NLRR');
   });
 });
 

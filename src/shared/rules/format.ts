@@ -12,14 +12,26 @@ export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-/** Left-navigation display name of a feature (spec 1 §2.5). */
+/** Words the navigation writes as they are spelled, not capitalised. */
+const SMALL_WORDS = new Set(['to', 'of', 'and']);
+const ABBREVIATIONS: Record<string, string> = { ams: 'AMS', nlrr: 'NLRR' };
+
+/**
+ * Left-navigation display name of a feature or category (spec 1 §2.5): the three special names,
+ * otherwise the slug with hyphens replaced by spaces, written as words (issue 27: the accessible
+ * name is what a screen reader says, so it is "Customer Value", never the slug "customer value").
+ */
 export function featureDisplayName(feature: string): string {
   const special: Record<string, string> = {
     'site-visitation': 'Site Visitation',
     'best-customer': 'Best Customer',
     'customer-attrition': 'Customer Attrition',
   };
-  return special[feature] ?? feature.replace(/-/g, ' ');
+  if (special[feature]) return special[feature];
+  return feature
+    .split('-')
+    .map((word, i) => ABBREVIATIONS[word] ?? (i > 0 && SMALL_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
 }
 
 /** Which left-navigation entry is highlighted for a feature path (spec 1 §2.5). */

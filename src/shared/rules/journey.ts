@@ -38,6 +38,10 @@ export const JOURNEY_TEXT = {
   createJourney: 'Create Journey',
   noCreatePermission: 'You do not have permission to create a journey chart. Please contact your Agency Admin.',
   primaryHint: 'Select primary product to display',
+  /** The chart's tabs (§2.3: "Total Population, Matched, Modeled"; Grow and Measure say "... Addressable"). */
+  tabTotal: 'Total Population',
+  tabMatched: 'Matched',
+  tabModeled: 'Modeled',
   learnMore: 'Learn More',
   zeroCountClick: 'Click to learn why this stage has a zero count.',
   zeroCountReplace: 'This audience has a zero count. Select another audience to replace it.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_ORDER } from '../constants';
 import type { ToolboxUnit } from '../schemas/toolbox';
 import { FEATURES } from './access';
-import { activeEntryId, buildNavigation, NO_DATA, visibleUnits, type NavInput } from './navigation';
+import { activeEntryId, buildNavigation, firstInsightsPath, NO_DATA, visibleUnits, withAdminIndex, type NavInput } from './navigation';
 import { allPermissions, readOnly } from './__fixtures__/hierarchy';
 
 const allFlags = Object.fromEntries(FEATURES.map((f) => [f, true]));
@@ -130,5 +130,47 @@ describe('activeEntryId', () => {
     expect(activeEntryId('/acme/us/cola/can')).toBeNull();
     expect(activeEntryId('/acme/us/cola/can/insights')).toBeNull();
     expect(activeEntryId('/acme/us/cola/can/toolbox-app')).toBeNull();
+  });
+});
+
+describe('category and entry names', () => {
+  it('names every category and entry as the user reads it, never by its lower-case slug', () => {
+    const groups = buildNavigation(input());
+    expect(groups.map((g) => g.label)).toEqual(groups.map((g) => g.category.charAt(0).toUpperCase() + g.category.slice(1)));
+    const labels = groups.flatMap((g) => g.entries.map((e) => e.label));
+    expect(labels).toContain('Customer Value');
+    expect(labels).toContain('AMS');
+    expect(labels).toContain('Scenario Planner Management');
+    expect(labels.filter((l) => l === l.toLowerCase())).toEqual([]);
+  });
+});
+
+describe('firstInsightsPath', () => {
+  it('opens the first insights feature the client has and the user may read', () => {
+    expect(firstInsightsPath(allFlags, allPermissions())).toBe('insights/explore');
+    expect(firstInsightsPath({ grow: true, journey: true }, allPermissions())).toBe('insights/grow');
+    expect(firstInsightsPath(allFlags, readOnly('journeys', 'outcomes'))).toBe('insights/journey');
+  });
+  it('is null when no insights feature is open', () => {
+    expect(firstInsightsPath({ measure: true }, allPermissions())).toBeNull();
+    expect(firstInsightsPath(allFlags, readOnly('outcomes'))).toBeNull();
+  });
+});
+
+describe('withAdminIndex', () => {
+  const groups = buildNavigation(input({ productPath: null, homePath: '/home' }));
+  it('gives the admin pages a way back to the admin index, before home', () => {
+    for (const path of ['/global/admin', '/global/admin/roles', '/acme/us/brands/admin', '/acme/us/upload/surveys_upload/admin']) {
+      const withIndex = withAdminIndex(groups, path);
+      expect(withIndex.map((g) => g.category)).toEqual(['admin', 'home']);
+      expect(withIndex[0]!.entries).toEqual([{ id: 'admin/index', category: 'admin', feature: 'admin', label: 'Admin', target: { kind: 'internal', path: '/global/admin' } }]);
+    }
+  });
+  it('leaves the other pages alone', () => {
+    expect(withAdminIndex(groups, '/acme/us/cola/can/home')).toEqual(groups);
+  });
+  it('highlights the admin entry on the admin index', () => {
+    expect(activeEntryId('/global/admin')).toBe('admin/index');
+    expect(activeEntryId('/global/admin/roles')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { PermissionSet } from '../permissions';
 import type { ToolboxUnit } from '../schemas/toolbox';
 import { checkArea, type Area, type FeatureFlags } from './access';
 import { featureDisplayName, highlightedFeature } from './format';
-import { contextFromPath } from './url-context';
+import { contextFromPath, isAdminPath } from './url-context';
 
 /** External pages the navigation and cards link to (their real addresses are not in the spec). */
 export const EXTERNAL_PAGES = {
@@ -20,16 +20,21 @@ export type NavTarget =
   | { kind: 'internal'; path: string }
   | { kind: 'external'; url: string };
 
+/** The navigation's groups: the spec's categories, and the way back to the admin index on admin pages. */
+export type NavCategory = Category | 'admin';
+
 export interface NavEntry {
   id: string;
-  category: Category;
+  category: NavCategory;
   feature: string;
   label: string;
   target: NavTarget;
 }
 
 export interface NavGroup {
-  category: Category;
+  category: NavCategory;
+  /** The category as the user reads it ("Insights"). */
+  label: string;
   entries: NavEntry[];
 }
 
@@ -164,18 +169,43 @@ export function buildNavigation(input: NavInput): NavGroup[] {
     id: 'home/home',
     category: 'home',
     feature: 'home',
-    label: 'home',
+    label: 'Home',
     target: { kind: 'internal', path: input.homePath },
   });
   return CATEGORY_ORDER.map((category) => ({
     category,
+    label: featureDisplayName(category),
     entries: entries.filter((e) => e.category === category),
   })).filter((g) => g.entries.length > 0);
+}
+
+/**
+ * `{hierarchy}/insights` (spec 1 §2.1): the path, under the product, of the first insights feature
+ * in navigation order that the client has and the user may read; null when there is none.
+ */
+export function firstInsightsPath(flags: FeatureFlags, permissions: PermissionSet | undefined): string | null {
+  const first = FEATURES.find((def) => def.category === 'insights' && def.area && checkArea(def.area, flags, permissions).ok);
+  return first ? first.path : null;
+}
+
+export const ADMIN_INDEX_PATH = '/global/admin';
+
+/** On an admin page, the navigation leads back to the admin index (issue 27 item 16), before home. */
+export function withAdminIndex(groups: NavGroup[], pathname: string): NavGroup[] {
+  if (!isAdminPath(pathname)) return groups;
+  const admin: NavGroup = {
+    category: 'admin',
+    label: 'Admin',
+    entries: [{ id: 'admin/index', category: 'admin', feature: 'admin', label: 'Admin', target: { kind: 'internal', path: ADMIN_INDEX_PATH } }],
+  };
+  const home = groups.findIndex((g) => g.category === 'home');
+  return home < 0 ? [...groups, admin] : [...groups.slice(0, home), admin, ...groups.slice(home)];
 }
 
 /** The id of the entry to highlight for a path (spec 1 §2.5 highlight rule), if any. */
 export function activeEntryId(pathname: string): string | null {
   const segments = pathname.split('?')[0]!.split('/').filter(Boolean);
+  if (segments[0] === 'global') return segments.length === 2 && segments[1] === 'admin' ? 'admin/index' : null;
   const ctx = contextFromPath(pathname);
   const depth = ctx ? [ctx.client, ctx.region, ctx.brand, ctx.product].filter(Boolean).length : 0;
   const [category, feature] = segments.slice(depth);

@@ -38,6 +38,8 @@ export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, 
   // A narrow column takes its name a size smaller, so short words still fit whole on two lines.
   const className = ['market-column', column.width < NARROW_COLUMN_PX && 'market-column--narrow', market.pending && 'market-column--pending', selected && 'market-column--selected', drag?.dragging && 'market-column--dragging'].filter(Boolean).join(' ');
   const tooltip = tooltipLines ?? marketTooltip(market, column.share);
+  // A one-word name too wide for its column ends in an ellipsis; broken, it read as two words ("Mark / et").
+  const nameClass = /[\s-]/.test(market.name.trim()) ? 'market-column__name' : 'market-column__name market-column__name--word';
   return (
     <div
       ref={drag?.setNodeRef}
@@ -50,14 +52,14 @@ export function MarketColumn({ market, column, heightPx, onEdit, onAddAudience, 
         {drag ? <DragHandle className="market-column__handle" label={`Move market ${market.name}`} binding={drag} /> : null}
         <ChartTooltip title={market.name} lines={tooltip}>
           {onEdit ? (
-            <button type="button" className="market-column__name market-column__name--button" onClick={onEdit}>
+            <button type="button" className={`${nameClass} market-column__name--button`} onClick={onEdit}>
               <span className="grow-sr-only">Edit market </span>{market.name}
             </button>
           ) : onSelect ? (
-            <button type="button" className="market-column__name market-column__name--button" aria-pressed={selected} onClick={onSelect}>{market.name}</button>
+            <button type="button" className={`${nameClass} market-column__name--button`} aria-pressed={selected} onClick={onSelect}>{market.name}</button>
           ) : (
             // Focusable so keyboard users can read the full name and the market's numbers.
-            <span className="market-column__name" tabIndex={0}>{market.name}</span>
+            <span className={nameClass} tabIndex={0}>{market.name}</span>
           )}
         </ChartTooltip>
       </div>

@@ -34,7 +34,7 @@ function PasswordChoice({ token, email, firstName }: { token: string; email: str
   const accept = useMutation({
     mutationFn: () => acceptInvitation(token, password),
     meta: { handlesErrors: true },
-    onSuccess: () => router.navigate({ to: '/login', search: { llUsername: email, passwordSet: '1' }, replace: true }),
+    onSuccess: () => router.navigate({ to: '/login', search: { llUsername: email, passwordSet: true }, replace: true }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

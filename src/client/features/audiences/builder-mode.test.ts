@@ -4,7 +4,9 @@ import { BUILDER_TEXT, saveBlock, saveKind, type SaveGate } from './builder-mode
 describe('builder mode', () => {
   it('saves an audience from audiences/builder, a persona from Explore, a request from the motivation builder', () => {
     expect(saveKind('audiences', 'create', undefined)).toBe('audience');
-    expect(saveKind('audiences', 'savePersona', undefined)).toBe('persona-create');
+    // Explore's Convert to Audience (spec 3 §2.1): the persona's rule saved as an audience.
+    expect(saveKind('audiences', 'savePersona', 4)).toBe('audience');
+    expect(saveKind('audiences', 'savePersona', undefined)).toBe('audience');
     expect(saveKind('audiences', 'requestMotivationAudience', undefined)).toBe('motivation');
     expect(saveKind('explore', 'create', undefined)).toBe('persona-create');
     expect(saveKind('explore', 'edit', 4)).toBe('persona-edit');

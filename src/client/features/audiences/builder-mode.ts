@@ -12,10 +12,10 @@ export type SaveKind = 'audience' | 'persona-create' | 'persona-edit' | 'motivat
 
 export function saveKind(route: BuilderRoute, action: BuilderAction, personaId: number | undefined): SaveKind {
   if (route === 'motivation' || action === 'requestMotivationAudience') return 'motivation';
-  if (route === 'explore' || action === 'savePersona' || action === 'edit') {
-    return personaId !== undefined && (action === 'edit' || route === 'explore') ? 'persona-edit' : 'persona-create';
-  }
-  return 'audience';
+  // The audience builder saves audiences: Explore's Convert to Audience comes with action
+  // savePersona (spec 3 §2.1, the persona's rule saved as an audience).
+  if (route === 'audiences') return 'audience';
+  return personaId !== undefined ? 'persona-edit' : 'persona-create';
 }
 
 export const BUILDER_TITLES: Record<SaveKind, string> = {

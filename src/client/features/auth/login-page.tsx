@@ -11,9 +11,9 @@ import { SsoButton } from './sso-button';
 export interface LoginSearch {
   returnUrl?: string;
   llUsername?: string;
-  passwordReset?: string;
+  passwordReset?: boolean;
   /** Set by the invitation page once the invited user chose a password (issue 19). */
-  passwordSet?: string;
+  passwordSet?: boolean;
   tab?: 'current' | 'request';
   /** How a single sign-on came back without a session (the server's redirect, issue 26). */
   sso?: 'failed' | 'unknown';

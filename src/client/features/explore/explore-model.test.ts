@@ -27,6 +27,15 @@ describe('persona on view', () => {
     expect(choosePersona(list.map((p) => ({ ...p, default: false })), undefined)?.id).toBe(1);
   });
 
+  it('opens on the persona just made when the address names none, pending or saved', () => {
+    const withNew = [...list, { id: 'tmp-1', is_all_data: false, default: false }];
+    expect(choosePersona(withNew, undefined, 'tmp-1')?.id).toBe('tmp-1');
+    expect(choosePersona(list, undefined, 3)?.id).toBe(3);
+    // The address wins; one no longer listed (refused) leaves the default.
+    expect(choosePersona(list, 1, 3)?.id).toBe(1);
+    expect(choosePersona(list, undefined, 'tmp-gone')?.id).toBe(2);
+  });
+
   it('is invalid only when its segments were checked and some are gone', () => {
     expect(isInvalid({ deleted_segment_ids: [5], deleted_segments_checked: true })).toBe(true);
     expect(isInvalid({ deleted_segment_ids: [5], deleted_segments_checked: false })).toBe(false);

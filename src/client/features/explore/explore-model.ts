@@ -8,10 +8,15 @@ import type { CustomWidget, Persona, PersonaSummary } from '@shared/schemas/expl
 
 type Listed = Pick<PersonaSummary, 'default' | 'is_all_data'> & { id: number | string };
 
-/** The persona of the address; with none (or one not in the list) the default, else the all-data one. */
-export function choosePersona<P extends Listed>(list: readonly P[], id: number | undefined): P | undefined {
-  if (id !== undefined) {
-    const named = list.find((p) => p.id === id);
+/**
+ * The persona of the address; with none, the one just made on this device (issue 27: a new persona
+ * is what Explore reopens on), else (or when the one named is not in the list) the default, else
+ * the all-data one.
+ */
+export function choosePersona<P extends Listed>(list: readonly P[], id: number | undefined, made?: number | string): P | undefined {
+  const wanted = id ?? made;
+  if (wanted !== undefined) {
+    const named = list.find((p) => p.id === wanted);
     if (named) return named;
   }
   return list.find((p) => p.default) ?? list.find((p) => p.is_all_data) ?? list[0];
@@ -113,7 +118,7 @@ interface BuilderLink {
  * Where Explore sends the user to build (spec 3 §2.1): the persona builder for New (action
  * create, or savePersona from the filters as changed) and Edit (action edit, with the persona's
  * id; removeSegmentIds names segments to drop), the audience builder for Convert to Audience
- * (action create), the motivation builder (action requestMotivationAudience); always with
+ * (action savePersona), the motivation builder (action requestMotivationAudience); always with
  * referer 'Explore' and the page to come back to.
  */
 export function builderHref(productPath: string, link: BuilderLink): string {

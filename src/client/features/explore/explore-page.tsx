@@ -1,9 +1,10 @@
 import '../../styles/insights.css';
 import './explore.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
+import { useSnapshot } from 'valtio';
 import { can } from '@shared/permissions';
 import { formatContext, slugsOf } from '@shared/rules/context';
 import { copyName, EXPLORE_LIMITS, EXPLORE_TEXT, showMatchedCount, type ExploreGate } from '@shared/rules/explore';
@@ -16,6 +17,7 @@ import { BUILD_TIER, type ProductScope } from '../../lib/guards';
 import { openIndexReportForm } from '../../lib/index-report-form-store';
 import { audienceCountQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
+import { forgetMadePersona, madePersona } from '../../lib/persona-writes';
 import { showToast } from '../../lib/ui-store';
 import { ALREADY_DEFAULT, ExploreActionBar, type ExploreBarAction } from './explore-action-bar';
 import { DeletePersonaDialog, InvalidPersonaDialog } from './explore-dialogs';
@@ -47,8 +49,17 @@ export function ExplorePage({ scope, personaId }: Props) {
   const context = contextOf(scope);
   const list = useQuery(personasQueryOptions(context));
   const personas = sortPersonas(useWithOutbox<PersonaSummaryView[]>(PERSONA_ENTITY, list.data) ?? []);
-  const current = choosePersona(personas, personaId);
-  const open = (id: number | string | undefined) => void router.navigate({ href: `/${scope.productPath}/insights/explore${id === undefined ? '' : `/${id}`}` });
+  const { made } = useSnapshot(madePersona);
+  const madeHere = made?.context === context ? made.id : undefined;
+  const current = choosePersona(personas, personaId, madeHere);
+  const open = (id: number | string | undefined, replace = false) =>
+    void router.navigate({ href: `/${scope.productPath}/insights/explore${id === undefined ? '' : `/${id}`}`, replace });
+  // The persona just made, once the server has named it, becomes the address (and is then forgotten).
+  useEffect(() => {
+    if (personaId !== undefined || typeof madeHere !== 'number' || !personas.some((p) => p.id === madeHere)) return;
+    forgetMadePersona();
+    open(madeHere, true);
+  });
 
   return (
     <div className="explore-page">
@@ -57,7 +68,10 @@ export function ExplorePage({ scope, personaId }: Props) {
       </PageHeader>
       {list.isError && !list.data ? <p role="alert" className="insight-error">{insightErrorMessage(list.error)}</p> : null}
       <div className="explore-bar">
-        <PersonaPicker personas={personas} current={current} onSelect={(p) => open(p.id)} />
+        <PersonaPicker personas={personas} current={current} onSelect={(p) => {
+          forgetMadePersona();
+          open(p.id);
+        }} />
       </div>
       {current ? <PersonaArea key={String(current.id)} scope={scope} context={context} summary={current} personas={personas} open={open} /> : null}
     </div>
@@ -143,7 +157,7 @@ function PersonaArea({ scope, context, summary, personas, open }: AreaProps) {
       case 'delete':
         return setConfirmDelete(true);
       case 'convert':
-        return go(builderHref(scope.productPath, { builder: 'audience', action: 'create', personaId: numericId, rules, labels, name: summary.name }));
+        return go(builderHref(scope.productPath, { builder: 'audience', action: 'savePersona', personaId: numericId, rules, labels, name: summary.name }));
       case 'motivation':
         return go(builderHref(scope.productPath, { builder: 'motivation', action: 'requestMotivationAudience', personaId: numericId, rules, labels, name: summary.name }));
       case 'makeDefault':

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
 import { can } from '@shared/permissions';
 import { formatContext, resolveContext, slugsOf } from '@shared/rules/context';
-import { buildNavigation } from '@shared/rules/navigation';
+import { buildNavigation, withAdminIndex, type NavGroup } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
 import { useDataAvailability } from '../../lib/data-queries';
@@ -25,6 +25,9 @@ import { TopBar } from './top-bar';
 const appRoute = getRouteApi('/_app');
 // The panel loads when first opened.
 const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
+
+/** Outside a context the navigation has only home. */
+const HOME_ONLY: NavGroup[] = [{ category: 'home', label: 'Home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'Home', target: { kind: 'internal', path: '/home' } }] }];
 
 /** Polling starts 5 s after load (spec 1 §4). */
 function useDelayedStart(ms: number): boolean {
@@ -71,7 +74,10 @@ export function AppLayout() {
   const taskContext = current
     ? slugsOf(current)
     : { client: '' };
-  const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id, snap.notificationsOpen), enabled: pollStarted && !!current });
+  // Opening the centre asks at once rather than waiting for the first poll (issue 27 item 18).
+  const tasks = useQuery({ ...notificationsQueryOptions(taskContext, session.user.id, snap.notificationsOpen), enabled: (pollStarted || snap.notificationsOpen) && !!current });
+  // Until the first answer the centre says it is loading, never that there is nothing.
+  const tasksState = !current || tasks.data !== undefined ? 'ready' : tasks.isError ? 'failed' : 'loading';
   // A task marked read is read at once, even before the server has been told.
   const tasksShown = useWithOutbox(TASK_ENTITY, tasks.data);
   // The navigation follows the URL's context, and so do its data checks.
@@ -110,12 +116,12 @@ export function AppLayout() {
       />
       {/* The panel hangs off the navigation, so it stays under the top bar wherever the page is scrolled. */}
       <div className="app__side">
-        <LeftNav groups={groups.length > 0 ? groups : [{ category: 'home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'home', target: { kind: 'internal', path: '/home' } }] }]}
+        <LeftNav groups={withAdminIndex(groups.length > 0 ? groups : HOME_ONLY, pathname)}
           pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
         {snap.notificationsOpen ? (
           <Suspense fallback={null}>
             <NotificationPanel
-              tasks={tasksShown ?? []} context={formatContext(taskContext)} shownTask={snap.notificationTask}
+              tasks={tasksShown ?? []} state={tasksState} context={formatContext(taskContext)} shownTask={snap.notificationTask}
               canDownloadHistory={can(permissions, 'report_task_admin', 'create')}
               onClose={() => {
                 ui.notificationsOpen = false;

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { can, type PermissionSet } from '@shared/permissions';
-import { defaultHomePath, sortBrands, type ResolvedContext } from '@shared/rules/context';
+import { defaultHomePath, defaultRegion, sortBrands, type ResolvedContext } from '@shared/rules/context';
 import { productSwitchPath } from '@shared/rules/url-context';
 import type { Hierarchy } from '@shared/schemas/hierarchy';
 import { ContextPickerSelect } from './context-picker-select';
@@ -30,7 +30,11 @@ export function ContextPicker({ hierarchy, current, permissions, pathname, disab
 
   const onClient = (slug: string) => {
     const next = hierarchy.find((c) => c.slug === slug);
-    if (next) go(defaultHomePath([next]) ?? `/${slug}/home`);
+    if (!next) return;
+    const home = defaultHomePath([next]) ?? `/${slug}/home`;
+    const region = defaultRegion(next);
+    // A default region without brands goes through its region home, which shows the notice in that context.
+    go(home === '/notice' && region ? `/${next.slug}/${region.slug}/home` : home);
   };
   const onRegion = (slug: string) => {
     const next = client?.regions.find((r) => r.slug === slug);

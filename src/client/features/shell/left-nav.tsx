@@ -11,6 +11,9 @@ interface Props {
   badgeCount: number;
 }
 
+/** Home and the way back to the admin index are one link each, with no entries under them. */
+const single = (group: NavGroup) => group.category === 'home' || group.category === 'admin';
+
 /** The left navigation: categories with icons, collapsible 56/200 px (spec 1 §2.5). */
 export function LeftNav({ groups, pathname, badgeCount }: Props) {
   const snap = useSnapshot(ui);
@@ -34,15 +37,15 @@ export function LeftNav({ groups, pathname, badgeCount }: Props) {
             <AppLink
               to={group.entries[0]!.target}
               className={active?.startsWith(`${group.category}/`) ? 'left-nav__category left-nav__category--active' : 'left-nav__category'}
-              aria-label={snap.navExpanded ? undefined : group.category}
-              // Home has no entries under it: its category link is the highlighted entry.
-              aria-current={group.category === 'home' && active === 'home/home' ? 'page' : undefined}
-              title={group.category}
+              aria-label={snap.navExpanded ? undefined : group.label}
+              // Home and Admin have no entries under them: the category link is the highlighted entry.
+              aria-current={single(group) && active === group.entries[0]!.id ? 'page' : undefined}
+              title={group.label}
             >
               <NavIcon name={group.category} />
-              <span className="left-nav__text">{group.category}</span>
+              <span className="left-nav__text">{group.label}</span>
             </AppLink>
-            {group.category === 'home' ? null : (
+            {single(group) ? null : (
               <ul className="left-nav__entries">
                 {group.entries.map((entry) => (
                   <li key={entry.id}>
@@ -69,7 +72,7 @@ export function LeftNav({ groups, pathname, badgeCount }: Props) {
         onClick={() => (ui.notificationsOpen = !ui.notificationsOpen)}
       >
         <NavIcon name="bell" />
-        {badge ? <span className="badge" aria-hidden="true">{badge}</span> : null}
+        {badge ? <span className="left-nav__count" aria-hidden="true">{badge}</span> : null}
       </button>
     </nav>
   );

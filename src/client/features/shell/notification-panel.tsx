@@ -39,6 +39,8 @@ function DesktopNotifications() {
 
 interface Props {
   tasks: readonly Task[];
+  /** Whether the tasks have come: loading until the first answer, failed when it could not be read. */
+  state?: 'loading' | 'ready' | 'failed';
   context: string;
   onClose: () => void;
   shownTask?: number | null;
@@ -47,7 +49,7 @@ interface Props {
 }
 
 /** The notification centre (spec 1 §2.8), 800 px wide beside the navigation. */
-export function NotificationPanel({ tasks, context, onClose, shownTask = null, canDownloadHistory = false }: Props) {
+export function NotificationPanel({ tasks, state = 'ready', context, onClose, shownTask = null, canDownloadHistory = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef<HTMLLIElement>(null);
   // Opened by a system notification's click: its task is brought into view (where its download is).
@@ -76,7 +78,11 @@ export function NotificationPanel({ tasks, context, onClose, shownTask = null, c
       </div>
       <DesktopNotifications />
       {canDownloadHistory ? <ReportHistoryButton context={context} /> : null}
-      {tasks.length === 0 ? (
+      {state === 'loading' ? (
+        <p className="empty-state" role="status">Loading notifications…</p>
+      ) : state === 'failed' ? (
+        <p className="empty-state" role="alert">Notifications could not be loaded. They are asked for again in a moment.</p>
+      ) : tasks.length === 0 ? (
         <p className="empty-state">{TEXT.notificationsEmpty}</p>
       ) : (
         <ul className="task-list">

@@ -213,10 +213,11 @@ function onStorageMutated(parts: Record<string, unknown>): void {
 let started = false;
 
 type Settled = { applied: boolean; data: unknown };
-const waiters = new Map<string, (outcome: Settled) => void>();
+// Several may wait on one command (the page's notice and what opens the item it made).
+const waiters = new Map<string, ((outcome: Settled) => void)[]>();
 
 function settle(id: string, outcome: Settled): void {
-  waiters.get(id)?.(outcome);
+  for (const resolve of waiters.get(id) ?? []) resolve(outcome);
   waiters.delete(id);
 }
 
@@ -226,7 +227,7 @@ function settle(id: string, outcome: Settled): void {
  * never resolve (another tab sent it, or the user left), so nothing must depend on it but that.
  */
 export function whenSettled(id: string): Promise<Settled> {
-  return new Promise((resolve) => waiters.set(id, resolve));
+  return new Promise((resolve) => waiters.set(id, [...(waiters.get(id) ?? []), resolve]));
 }
 
 /**

@@ -20,6 +20,9 @@ import { JourneyInsights } from './journey-insights';
 import { journeyChart, type StageModel } from './journey-model';
 import { PrimaryHint } from './primary-hint';
 
+/** Spec 3 §2.3's tab names for the journey chart. */
+const TAB_LABELS = { total: JOURNEY_TEXT.tabTotal, matched: JOURNEY_TEXT.tabMatched, modeled: JOURNEY_TEXT.tabModeled };
+
 interface Props {
   context: string;
   journey: JourneyView;
@@ -90,7 +93,7 @@ export function JourneyWorkspace({ context, journey }: Props) {
   return (
     <div className={`journey-workspace journey-workspace--${focus}`}>
       <div className="journey-toolbar">
-        <CountTabs tab={tab} levels={{ person: true, market: true }} countType="people_count" onChange={setTab} />
+        <CountTabs tab={tab} levels={{ person: true, market: true }} countType="people_count" onChange={setTab} labels={TAB_LABELS} />
         <div className="journey-toolbar__help">
           <PrimaryHint />
           <JourneyHelp />
