@@ -9,7 +9,7 @@ import { isApiError } from './api-error';
 import { pingSession } from './session-actions';
 import { hierarchyQueryOptions, permissionsQueryOptions, sessionKeys, sessionQueryOptions } from './session-queries';
 import { storage } from './storage';
-import { showToast, showWarning } from './ui-store';
+import { errorToast, showWarning } from './ui-store';
 
 export const BUILD_TIER: BuildTier = import.meta.env.VITE_BUILD_TIER === '3' ? 'tier3' : 'standard';
 
@@ -66,7 +66,8 @@ export function requireArea(area: Area, scope: ProductScope): void {
   }
   const decision = checkArea(area, flags, scope.permissions);
   if (!decision.ok) {
-    showToast(REFUSAL[decision.reason]);
+    // A refusal: said as an error (issue 27 item 7).
+    errorToast(REFUSAL[decision.reason]);
     throw redirect({ href: home, replace: true });
   }
 }

@@ -3,7 +3,7 @@ import { TEXT } from '@shared/constants';
 import { canOpenUploadPage, UPLOAD_PAGES, type UploadPage } from '@shared/rules/access';
 import { PlaceholderPage } from '../components/placeholder-page';
 import { requireContext } from '../lib/guards';
-import { showToast } from '../lib/ui-store';
+import { errorToast } from '../lib/ui-store';
 
 const TITLES: Record<UploadPage, string> = {
   mekkos_upload: 'Grow / Widgets Upload',
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_app/$client/$region/upload/$page/admin')
   beforeLoad: ({ context, params }) => {
     requireContext(context.hierarchy, { client: params.client, region: params.region }, 2);
     if (!canOpenUploadPage(params.page, context.permissions)) {
-      showToast(TEXT.permissionDenied);
+      errorToast(TEXT.permissionDenied);
       throw redirect({ href: `/${params.client}/${params.region}/home`, replace: true });
     }
   },
