@@ -2,8 +2,7 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { TEXT } from '@shared/constants';
 import { canOpenUploadPage, UPLOAD_PAGES, type UploadPage } from '@shared/rules/access';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { requireContext } from '../lib/guards';
-import { errorToast } from '../lib/ui-store';
+import { requireContext, sayRefusal } from '../lib/guards';
 
 const TITLES: Record<UploadPage, string> = {
   mekkos_upload: 'Grow / Widgets Upload',
@@ -28,7 +27,7 @@ export const Route = createFileRoute('/_app/$client/$region/upload/$page/admin')
   beforeLoad: ({ context, params }) => {
     requireContext(context.hierarchy, { client: params.client, region: params.region }, 2);
     if (!canOpenUploadPage(params.page, context.permissions)) {
-      errorToast(TEXT.permissionDenied);
+      sayRefusal(TEXT.permissionDenied);
       throw redirect({ href: `/${params.client}/${params.region}/home`, replace: true });
     }
   },
