@@ -241,7 +241,7 @@ test.describe('offline', () => {
     await expect(picker(page)).toContainText('Fizz Purchase Funnel');
     await expect(gauge(page, 'Aware')).toHaveAttribute('aria-label', aware!);
     await expect(chart(page).getByRole('listitem', { name: arrow! })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: /^Offline · counts as of/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Offline · counts as of/ })).toBeVisible();
     await context.setOffline(false);
   });
 });
