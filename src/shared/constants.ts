@@ -15,7 +15,10 @@ export const TIMING = {
   /** A report's job progress while the centre shows it in progress (issue 14). */
   jobProgressPollMs: 2_000,
   logoutRedirectMs: 200,
+  /** A success toast (spec 1 §9). */
   toastMs: 4_000,
+  /** An error or refusal toast (spec 3 §9: "error 5000 ms"). */
+  errorToastMs: 5_000,
   contextWarningMs: 10_000,
   buildInfoMs: 5_000,
   /** The demo data status is asked again this often while a region is being prepared (issue 3). */

@@ -113,6 +113,14 @@ describe('Lookalikes, optimized and motivation audiences (issue 16)', { timeout:
   it('refuses what cannot be modelled with 422 naming the field', async () => {
     expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'Too far', seed_audience_id: seed.id, reach: { kind: 'count', value: TEST_POPULATION.people } } }), 422, 'VALIDATION_FAILED', AUDIENCES_TEXT.reachTooLarge);
     expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'x', seed_audience_id: seed.id, reach: { kind: 'multiplier', value: 11 } } }), 400, 'VALIDATION_FAILED');
+    // Issue 27 item 6: a target far beyond the region's people, and multiples below 1, each refused with the dialog's words.
+    expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'Too far', seed_audience_id: seed.id, reach: { kind: 'count', value: 999_999_999 } } }), 422, 'VALIDATION_FAILED', AUDIENCES_TEXT.reachTooLarge);
+    for (const value of [0, -5]) {
+      const refused = expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'x', seed_audience_id: seed.id, reach: { kind: 'multiplier', value } } }), 400, 'VALIDATION_FAILED');
+      expect(JSON.stringify(refused.error.details)).toContain(AUDIENCES_TEXT.multiplierRange);
+    }
+    const zero = expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'x', seed_audience_id: seed.id, reach: { kind: 'count', value: 0 } } }), 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(zero.error.details)).toContain(AUDIENCES_TEXT.targetCount);
     expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'x', seed_audience_id: seed.id, seed_rules: rule([acme[0]!.id]), reach: { kind: 'multiplier', value: 2 } } }), 400, 'VALIDATION_FAILED');
     expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'x', seed_rules: rule([999_999_999]), reach: { kind: 'multiplier', value: 2 } } }), 422, 'UNKNOWN_SEGMENTS');
     // A seed of fewer than 50 people: the smallest segments ANDed until that few are left.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AUDIENCES_TEXT } from '../../src/shared/rules/audience-kinds';
 import { USERS, csrfOf, expectGreeting, logIn, persistedQueryKeys, unique } from './helpers';
 
 /**
@@ -135,6 +136,37 @@ test('from home’s recent activity to an audience’s page, its details modal, 
   await page.getByRole('navigation', { name: 'Audience lineage' }).getByRole('link', { name: 'Audiences' }).click();
   await expect(page.getByRole('table').getByRole('link', { name: 'Health-conscious Millennials' })).toBeVisible();
   await page.context().setOffline(false);
+});
+
+test('a lookalike’s reach is checked with a message before Create: the multiple’s range and the region’s people (issue 27 item 6)', async ({ page }) => {
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await waitForData(page, ['acme/us']);
+  // The largest of Fizz Original's saved audiences: a seed big enough to model.
+  const list = await page.request.get('/api/audiences?kind=audience&sort=people_count&dir=desc&page_size=1', { headers: await api(page, PRODUCT.slice(1)) });
+  const [largest] = ((await list.json()) as { data: { id: number; name: string }[] }).data;
+  await page.goto(`${PRODUCT}/audiences/overview/audience/${largest!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: largest!.name })).toBeVisible();
+  await page.getByRole('toolbar', { name: 'Audience actions' }).getByRole('button', { name: 'Create Lookalike' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Lookalike' });
+  const create = dialog.getByRole('button', { name: 'Create Lookalike' });
+  const times = dialog.getByLabel('Times the seed');
+  for (const typed of ['-5', '0', '', '11']) {
+    await times.fill(typed);
+    await expect(dialog.getByRole('alert').filter({ hasText: AUDIENCES_TEXT.multiplierRange })).toBeVisible();
+    await expect(create).toBeDisabled();
+  }
+  await times.fill('2');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(create).toBeEnabled();
+
+  await dialog.getByRole('radio', { name: 'A target count' }).check();
+  await dialog.getByRole('spinbutton', { name: 'Target count' }).fill('999999999');
+  await expect(dialog.getByRole('alert').filter({ hasText: AUDIENCES_TEXT.reachTooLarge })).toBeVisible();
+  await expect(create).toBeDisabled();
+  await dialog.getByRole('spinbutton', { name: 'Target count' }).fill('0');
+  await expect(dialog.getByRole('alert').filter({ hasText: AUDIENCES_TEXT.targetCount })).toBeVisible();
+  await expect(create).toBeDisabled();
 });
 
 test('a lookalike built from an audience’s page is pending, then ready with its quality, and announced in the notification centre', async ({ page }) => {

@@ -34,8 +34,10 @@ test('an admin creates a brand with two products in two regions, maps its segmen
   await expect(card.getByText('Not Saved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Brand' })).toBeDisabled();
   const brandName = card.getByLabel('Brand name');
-  await fieldError(brandName, 'Brand name is required.');
+  // Nothing typed yet: no error under the name, and Apply is disabled with its reason (issue 27 item 20).
+  await expect(brandName).not.toHaveAttribute('aria-invalid', 'true');
   await expect(card.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Apply' })).toHaveAccessibleDescription('Brand name is required.');
 
   // The company ID ignores 'e' and '-'; zero is not an ID.
   const companyId = card.getByLabel('Brand company ID');
@@ -137,6 +139,32 @@ test('an admin creates a brand with two products in two regions, maps its segmen
   await expect(toast(page, 'Fizz Cola could not be deleted. Please try again.')).toBeVisible();
   await expect(fizz.getByRole('alert')).toContainText('Fizz Cola cannot be deleted while it is used by ');
   await expect(fizz).toBeVisible();
+});
+
+test('a new brand: its name is asked for once touched, and a taken name is refused in the server\'s words (issue 27 items 9, 20)', async ({ page }) => {
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  await page.goto('/acme/brands/admin');
+  await page.getByRole('button', { name: 'Add Brand' }).click();
+  const card = page.getByRole('list', { name: 'Brands' }).getByRole('article').first();
+  const brandName = card.getByLabel('Brand name');
+  await expect(brandName).not.toHaveAttribute('aria-invalid', 'true');
+  await brandName.focus();
+  await brandName.blur();
+  await fieldError(brandName, 'Brand name is required.');
+
+  // A name the client has already (in other letter case): the server refuses it, and says why.
+  await brandName.fill('FIZZ COLA');
+  await card.getByRole('button', { name: 'Apply' }).click();
+  const product = card.getByRole('listitem').first();
+  await product.getByLabel('Product name').fill('Any');
+  await product.getByLabel('United States').check();
+  await card.getByRole('button', { name: 'Save' }).click();
+  const refusal = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: 'This brand already exists.' });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toHaveAttribute('data-tone', 'error');
+  await expect(card.getByRole('alert').filter({ hasText: 'This brand already exists.' })).toBeVisible();
+  await expect(page.getByText('We were unable to save that brand. Please try again.')).toHaveCount(0);
 });
 
 test('a viewer without brands read is told so', async ({ page }) => {

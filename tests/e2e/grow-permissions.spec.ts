@@ -135,6 +135,16 @@ test('a chart whose audience lost its segment opens the invalid chart dialog; "R
 });
 
 test.describe('permissions', () => {
+  test('a page the role may not open sends home saying so as an error toast (issue 27 item 7)', async ({ page }) => {
+    await withoutPermission(page, 'journeys', 'read');
+    await logInAs(page, USERS.analyst);
+    await page.goto('/acme/us/fizz-cola/fizz-zero/insights/journey');
+    await expect(page).toHaveURL(/\/acme\/us\/fizz-cola\/fizz-zero\/home$/);
+    const refusal = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: 'You do not have permission to do this.' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toHaveAttribute('data-tone', 'error');
+  });
+
   test('a Viewer on a globex product sees the chart but no Create, Edit, Copy, Delete or View/Edit', async ({ page, playwright }, testInfo) => {
     // A chart on globex's Roadster, made by the admin, so there is something to view.
     const context = 'globex/us/globex-auto/roadster';

@@ -160,6 +160,21 @@ test('copy and delete from the icons, with the spec texts', async ({ page }) => 
   await expect.poll(async () => (await api.list()).some((j) => j.id === copy.id)).toBe(false);
 });
 
+test('a duplicate whose name is taken says only why, as an error (issue 27 items 7, 8)', async ({ page }) => {
+  await logInAs(page, USERS.analyst);
+  const api = await journeyApi(page);
+  const made = await api.create(twoStageJourney(unique('journey')));
+  await api.create(twoStageJourney(`${made.name} (copy)`));
+  await page.goto(`${VIEW}/${made.id}`);
+  await expect(picker(page)).toContainText(made.name);
+  await page.getByRole('button', { name: 'Duplicate journey' }).click();
+  const toasts = page.getByRole('region', { name: /^Notifications/ });
+  const clash = toasts.getByRole('listitem').filter({ hasText: JOURNEY_TEXT.duplicateConflict });
+  await expect(clash).toBeVisible();
+  await expect(clash).toHaveAttribute('data-tone', 'error');
+  await expect(toasts.getByText(JOURNEY_TEXT.duplicateFailed)).toHaveCount(0);
+});
+
 test('Learn More, the dismissible hint, and a zero-count stage explained', async ({ page }) => {
   await logInAs(page, USERS.analyst);
   // A stage of the first brand counts zero on Total Population (its population entered as 0).

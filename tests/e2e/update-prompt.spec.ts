@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { OFFLINE } from '../../src/shared/constants';
+import { USERS, logInAs, withoutPermission } from './helpers';
 
 // The app's service worker runs in these tests (the config blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
@@ -65,4 +66,38 @@ test('the update prompt appears when a new service worker is waiting', async ({ 
     return { waiting: !!registration?.waiting, active: registration?.active?.state, controlled: navigator.serviceWorker.controller !== null };
   });
   expect(after).toEqual({ waiting: false, active: 'activated', controlled: true });
+});
+
+test('"Available offline" is said once per install, not again when a worker is installed again (issue 27 item 20)', async ({ page }) => {
+  // Every toast the page shows is noted (they come and go): what was said, in order.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const said = JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[];
+      for (const toast of document.querySelectorAll('.toast')) {
+        const text = toast.textContent ?? '';
+        if (!said.includes(text)) said.push(text);
+      }
+      sessionStorage.setItem('e2e-toasts', JSON.stringify(said));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const said = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
+  const offlineReady = (texts: string[]) => texts.some((t) => t.startsWith('Available offline'));
+  await withoutPermission(page, 'journeys', 'read');
+  await logInAs(page, USERS.analyst);
+  await expect.poll(async () => offlineReady(await said())).toBe(true);
+
+  // The worker goes and comes back (a new session on a browser that dropped it).
+  await page.evaluate(async () => {
+    sessionStorage.removeItem('e2e-toasts');
+    await (await navigator.serviceWorker.getRegistration())?.unregister();
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // A later toast in the same page (a page the role may not open, reached in the app): by then the notice would have been said.
+  await page.evaluate(() => {
+    history.pushState(null, '', '/acme/us/fizz-cola/fizz-zero/insights/journey');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect.poll(said).toContain('You do not have permission to do this.');
+  expect(offlineReady(await said())).toBe(false);
 });

@@ -5,6 +5,8 @@ interface Props {
   /** Why the action is refused, or null when it may be used. */
   block: string | null;
   onClick: () => void;
+  /** A click while refused (a form then shows every rule message it held back). */
+  onRefused?: () => void;
   children: ReactNode;
   className?: string;
 }
@@ -13,7 +15,7 @@ interface Props {
  * A button an action bar may refuse (spec 3 §5, §6). Refused, it stays focusable (aria-disabled)
  * so the reason shows on hover and focus and is read out with the button.
  */
-export function BlockableButton({ block, onClick, children, className = 'button button--secondary' }: Props) {
+export function BlockableButton({ block, onClick, onRefused, children, className = 'button button--secondary' }: Props) {
   const reasonId = useId();
   const button = (
     <button
@@ -21,7 +23,7 @@ export function BlockableButton({ block, onClick, children, className = 'button 
       className={className}
       aria-disabled={block !== null}
       aria-describedby={block ? reasonId : undefined}
-      onClick={() => (block === null ? onClick() : undefined)}
+      onClick={() => (block === null ? onClick() : onRefused?.())}
     >
       {children}
     </button>

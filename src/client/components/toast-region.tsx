@@ -3,7 +3,10 @@ import { useSnapshot } from 'valtio';
 import { TIMING } from '@shared/constants';
 import { removeToast, ui } from '../lib/ui-store';
 
-/** Toasts: success style (or error, when asked), 4000 ms, not dismissible (spec 1 §9): no close button, no swipe. */
+/**
+ * Toasts, not dismissible (spec 1 §9): no close button, no swipe. Each is styled by what it
+ * reports (success, error, warning); a failure is announced at once (foreground), a success politely.
+ */
 export function ToastRegion() {
   const snap = useSnapshot(ui);
   return (
@@ -11,8 +14,10 @@ export function ToastRegion() {
       {snap.toasts.map((t) => (
         <Toast.Root
           key={t.id}
-          className={`toast toast--${t.tone ?? 'success'}`}
-          duration={t.durationMs ?? TIMING.toastMs}
+          className={`toast toast--${t.tone}`}
+          data-tone={t.tone}
+          type={t.tone === 'success' ? 'background' : 'foreground'}
+          duration={t.durationMs}
           onOpenChange={(open) => {
             if (!open) removeToast(t.id);
           }}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ApiRequestError, fieldErrors, inUseList, writeFailureMessage } from './api-error';
+import { ApiRequestError, actionableReason, fieldErrors, inUseList, writeFailureMessage } from './api-error';
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -23,5 +23,13 @@ describe('an API error and its details', () => {
   it("says the server's words, or the area's words when no server answered", () => {
     expect(writeFailureMessage(new ApiRequestError(409, 'IN_USE', 'Still used.'), 'Offline.')).toBe('Still used.');
     expect(writeFailureMessage(new TypeError('Failed to fetch'), 'Offline.')).toBe('Offline.');
+  });
+
+  it("gives the server's reason only where the user can act on it (issue 27 item 9)", () => {
+    expect(actionableReason(new ApiRequestError(422, 'VALIDATION_FAILED', 'This brand already exists.'))).toBe('This brand already exists.');
+    expect(actionableReason(new ApiRequestError(409, 'VERSION_CONFLICT', 'Someone changed it.'))).toBe('Someone changed it.');
+    expect(actionableReason(new ApiRequestError(500, 'INTERNAL_ERROR', 'Boom'))).toBeNull();
+    expect(actionableReason(new ApiRequestError(403, 'FORBIDDEN', 'No.'))).toBeNull();
+    expect(actionableReason(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

@@ -57,6 +57,17 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
+ * The server's reason for refusing, when it is one the user can act on (issue 27 item 9): a 409
+ * (taken, in use, changed meanwhile) or a 422 (a rule of the input) names what to change; a
+ * form says it rather than its generic "unable to save". Null for anything else (no server, a
+ * 5xx, a 403), where the form's own words stand.
+ */
+export function actionableReason(error: unknown): string | null {
+  if (!isApiError(error) || (error.status !== 409 && error.status !== 422)) return null;
+  return error.message.trim() === '' ? null : error.message;
+}
+
+/**
  * What a failed online-only write says: the server's own words (a refusal, a rule, a conflict),
  * `unreachable` (the area's words) when no server answered, else the generic error.
  */

@@ -9,7 +9,7 @@ import { isApiError } from './api-error';
 import { pingSession } from './session-actions';
 import { hierarchyQueryOptions, permissionsQueryOptions, sessionKeys, sessionQueryOptions } from './session-queries';
 import { storage } from './storage';
-import { showToast, showWarning } from './ui-store';
+import { errorToast, showWarning } from './ui-store';
 
 export const BUILD_TIER: BuildTier = import.meta.env.VITE_BUILD_TIER === '3' ? 'tier3' : 'standard';
 
@@ -51,6 +51,11 @@ export interface ProductScope {
   permissions: PermissionSet;
 }
 
+/** A guard's refusal before its redirect: an error (issue 27 item 7), for the shell's toast time (spec 1 §9: 4000 ms). */
+export function sayRefusal(message: string): void {
+  errorToast(message, undefined, TIMING.toastMs);
+}
+
 const REFUSAL = {
   feature: 'This feature is not enabled for this client.',
   permission: TEXT.permissionDenied,
@@ -66,7 +71,7 @@ export function requireArea(area: Area, scope: ProductScope): void {
   }
   const decision = checkArea(area, flags, scope.permissions);
   if (!decision.ok) {
-    showToast(REFUSAL[decision.reason]);
+    sayRefusal(REFUSAL[decision.reason]);
     throw redirect({ href: home, replace: true });
   }
 }

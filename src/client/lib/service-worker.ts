@@ -1,7 +1,8 @@
 import { OFFLINE, TIMING } from '@shared/constants';
 import { PERIODIC_TASKS_TAG, type PageMessage } from '../../../sw/messages';
 import { listenToServiceWorker, openNotificationFromUrl } from './task-poller';
-import { showToast } from './ui-store';
+import { storage } from './storage';
+import { successToast } from './ui-store';
 
 /**
  * The service worker's registration and safe updates (issue 4). A new version waits until
@@ -29,17 +30,20 @@ export const updateStatus = {
 
 /** Said once, when a first install takes over the page (issue 12 case 0). */
 export const OFFLINE_READY_TEXT = { title: 'Available offline', description: 'This app now works without a network.' } as const;
-const OFFLINE_READY_MS = 6_000;
 
 /**
  * A page that started with no worker in control is on the app's first install (an update
  * always finds the old version in control): when the new worker claims it, the app works
- * offline from here on, and the user is told.
+ * offline from here on, and the user is told, for the default toast's time. Once per
+ * install (issue 27 item 20): a browser that starts a session with no worker in control again
+ * (a hard reload, the worker dropped and installed anew) is not told again.
  */
 function announceOfflineReady(): void {
-  if (navigator.serviceWorker.controller) return;
+  if (navigator.serviceWorker.controller || storage.offlineReadyAnnounced()) return;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    showToast(OFFLINE_READY_TEXT.title, OFFLINE_READY_TEXT.description, OFFLINE_READY_MS);
+    if (storage.offlineReadyAnnounced()) return;
+    storage.setOfflineReadyAnnounced();
+    successToast(OFFLINE_READY_TEXT.title, OFFLINE_READY_TEXT.description);
   }, { once: true });
 }
 

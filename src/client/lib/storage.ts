@@ -7,6 +7,7 @@ const KEYS = {
   currentUser: 'currentUser',
   parentUser: 'parentUser',
   lastContext: 'lastContext',
+  offlineReadyAnnounced: 'offlineReadyAnnounced',
 } as const;
 
 function read(key: string): string | null {
@@ -51,6 +52,9 @@ export const storage = {
   },
   lastContext: (): ContextSlugs | null => parseContextHeader(read(KEYS.lastContext)),
   setLastContext: (ctx: ContextSlugs) => write(KEYS.lastContext, formatContext(ctx)),
+  /** Whether this browser was told once that the app works offline (issue 27 item 20: once per install). */
+  offlineReadyAnnounced: () => read(KEYS.offlineReadyAnnounced) !== null,
+  setOfflineReadyAnnounced: () => write(KEYS.offlineReadyAnnounced, new Date().toISOString()),
   /** Forget the signed-in user; the remembered context stays for the next login. */
   clearSession() {
     write(KEYS.csrf, null);

@@ -1,14 +1,23 @@
 import { proxy } from 'valtio';
+import { TIMING } from '@shared/constants';
+
+/** What a toast reports: a success, a failure or refusal, or a warning (issue 27 item 7). */
+export type ToastTone = 'success' | 'error' | 'warning';
 
 export interface Toast {
   id: number;
+  tone: ToastTone;
   title: string;
   description?: string;
-  /** How long it shows; the shell's default (spec 1 §9) when not given. */
-  durationMs?: number;
-  /** An error notice (the journey builder's name notices, spec 3 §5) is styled as one; success otherwise. */
-  tone?: 'success' | 'error';
+  /** How long it shows. */
+  durationMs: number;
 }
+
+/** A toast to raise: its tone is always said; its duration is the tone's default unless the area's spec names another. */
+export type ToastInput = Omit<Toast, 'id' | 'durationMs'> & { durationMs?: number };
+
+/** Each tone's default duration: success 4000 ms (spec 1 §9), errors 5000 ms (spec 3 §9), warnings as errors. */
+export const TOAST_MS: Record<ToastTone, number> = { success: TIMING.toastMs, error: TIMING.errorToastMs, warning: TIMING.errorToastMs };
 
 export interface Warning {
   id: number;
@@ -45,9 +54,16 @@ export function showWarning(lines: string[], ms: number): void {
   }, ms);
 }
 
-export function showToast(title: string, description?: string, durationMs?: number, tone?: Toast['tone']): void {
-  ui.toasts.push({ id: nextId++, title, description, durationMs, tone });
+export function showToast({ tone, title, description, durationMs }: ToastInput): void {
+  ui.toasts.push({ id: nextId++, tone, title, description, durationMs: durationMs ?? TOAST_MS[tone] });
 }
+
+/** A success: the default, green toast. */
+export const successToast = (title: string, description?: string, durationMs?: number) => showToast({ tone: 'success', title, description, durationMs });
+/** A failure or a refusal: never green. */
+export const errorToast = (title: string, description?: string, durationMs?: number) => showToast({ tone: 'error', title, description, durationMs });
+/** Done, but with something the user should know. */
+export const warningToast = (title: string, description?: string, durationMs?: number) => showToast({ tone: 'warning', title, description, durationMs });
 
 export function removeToast(id: number): void {
   ui.toasts = ui.toasts.filter((t) => t.id !== id);

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { TEXT } from '@shared/constants';
 import { firstInsightsPath } from '@shared/rules/navigation';
-import { showToast } from '../lib/ui-store';
+import { sayRefusal } from '../lib/guards';
 
 /**
  * `{hierarchy}/insights` (spec 1 §2.1) opens the first insights feature, in navigation order, that
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_app/$client/$region/$brand/$product/insi
   beforeLoad: ({ context }) => {
     const { scope } = context;
     const first = firstInsightsPath(scope.context.client.feature_flags, scope.permissions);
-    if (!first) showToast(TEXT.permissionDenied);
+    if (!first) sayRefusal(TEXT.permissionDenied);
     throw redirect({ href: `/${scope.productPath}/${first ?? 'home'}`, replace: true });
   },
 });

@@ -3,8 +3,7 @@ import { TEXT } from '@shared/constants';
 import { canOpenUploadPage, UPLOAD_PAGES, type UploadPage } from '@shared/rules/access';
 import { UPLOAD_PAGE_TITLES } from '@shared/rules/admin-pages';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { requireContext } from '../lib/guards';
-import { showToast } from '../lib/ui-store';
+import { requireContext, sayRefusal } from '../lib/guards';
 
 function isUploadPage(value: string): value is UploadPage {
   return Object.hasOwn(UPLOAD_PAGES, value);
@@ -21,7 +20,7 @@ export const Route = createFileRoute('/_app/$client/$region/upload/$page/admin')
   beforeLoad: ({ context, params }) => {
     requireContext(context.hierarchy, { client: params.client, region: params.region }, 2);
     if (!canOpenUploadPage(params.page, context.permissions)) {
-      showToast(TEXT.permissionDenied);
+      sayRefusal(TEXT.permissionDenied);
       throw redirect({ href: `/${params.client}/${params.region}/home`, replace: true });
     }
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exclusiveRegions, regionIndex } from './audience-kinds';
+import { AUDIENCES_TEXT, LOOKALIKE, exclusiveRegions, lookalikeSize, reachError, readReach, regionIndex } from './audience-kinds';
 
 /** A small deterministic generator (tests only): the same sets on every run. */
 function lcg(seed: number) {
@@ -97,5 +97,26 @@ describe('regionIndex', () => {
     // Everyone is in set 0: the region of set 1 alone is expected to be empty.
     expect(regionIndex(0b10, 2, [100, 50], 100, 0)).toBeNull();
     expect(regionIndex(0b11, 2, [100, 50], 100, 50)).toBe(100);
+  });
+});
+
+describe('a lookalike\'s reach (issue 27 item 6)', () => {
+  it('takes a multiple from 1 to 10 and a whole target count of at least 1, and says why not otherwise', () => {
+    for (const value of [1, 2.5, 10]) expect(reachError({ kind: 'multiplier', value })).toBeNull();
+    for (const value of [-5, 0, 0.5, 11, Number.NaN]) expect(reachError({ kind: 'multiplier', value })).toBe(AUDIENCES_TEXT.multiplierRange);
+    for (const value of [1, 500_000]) expect(reachError({ kind: 'count', value })).toBeNull();
+    for (const value of [0, -1, 2.5, Number.NaN, LOOKALIKE.maxTarget + 1]) expect(reachError({ kind: 'count', value })).toBe(AUDIENCES_TEXT.targetCount);
+  });
+
+  it('reads what is typed: empty is no number, never clamped', () => {
+    expect(readReach('multiplier', '')).toEqual({ reach: { kind: 'multiplier', value: Number.NaN }, error: AUDIENCES_TEXT.multiplierRange });
+    expect(readReach('multiplier', '11')).toEqual({ reach: { kind: 'multiplier', value: 11 }, error: AUDIENCES_TEXT.multiplierRange });
+    expect(readReach('multiplier', ' 3 ')).toEqual({ reach: { kind: 'multiplier', value: 3 }, error: null });
+    expect(readReach('count', '1200')).toEqual({ reach: { kind: 'count', value: 1200 }, error: null });
+  });
+
+  it('refuses a target the region does not have outside the seed', () => {
+    expect(lookalikeSize({ kind: 'count', value: 999_999_999 }, 10_000, 1_000_000).error).toBe(AUDIENCES_TEXT.reachTooLarge);
+    expect(lookalikeSize({ kind: 'count', value: 990_000 }, 10_000, 1_000_000)).toEqual({ size: 990_000, error: null });
   });
 });

@@ -40,6 +40,8 @@ export const LOOKALIKE = {
   holdoutShare: 0.2,
   /** A seed smaller than this cannot be modelled (nor held out from). */
   minSeed: 50,
+  /** The largest target count the contract takes (the region's people bound it further). */
+  maxTarget: 2_000_000_000,
 } as const;
 
 export const AUDIENCES_TEXT = {
@@ -49,6 +51,8 @@ export const AUDIENCES_TEXT = {
   readOnly: 'A shared audience is read-only here: edit it in the client that shared it.',
   seedTooSmall: `A lookalike needs a seed of at least ${LOOKALIKE.minSeed} people.`,
   reachTooLarge: 'The region does not have that many people outside the seed.',
+  multiplierRange: `Enter a multiple of the seed from ${LOOKALIKE.minMultiplier} to ${LOOKALIKE.maxMultiplier}.`,
+  targetCount: 'Enter a target count as a whole number of at least 1.',
   noSegmentsInRegion: 'This region does not have the segments of this audience.',
   seedDeleted: 'Seed deleted',
   shared: (client: string) => `Shared with ${client}.`,
@@ -56,6 +60,26 @@ export const AUDIENCES_TEXT = {
   building: 'Building…',
   lookalikeFailed: 'The lookalike could not be built.',
 } as const;
+
+export type ReachKind = 'multiplier' | 'count';
+
+/**
+ * Why a lookalike's reach cannot be asked, whatever the seed and region (issue 27 item 6): a
+ * multiple from 1 to 10, a whole target count of at least 1. The request schema and the dialog
+ * both say this; nothing is clamped into range.
+ */
+export function reachError(reach: { kind: ReachKind; value: number }): string | null {
+  if (reach.kind === 'multiplier') {
+    return Number.isFinite(reach.value) && reach.value >= LOOKALIKE.minMultiplier && reach.value <= LOOKALIKE.maxMultiplier ? null : AUDIENCES_TEXT.multiplierRange;
+  }
+  return Number.isInteger(reach.value) && reach.value >= 1 && reach.value <= LOOKALIKE.maxTarget ? null : AUDIENCES_TEXT.targetCount;
+}
+
+/** A reach as typed in a field: an empty field is no number (NaN), never a default. */
+export function readReach(kind: ReachKind, typed: string): { reach: { kind: ReachKind; value: number }; error: string | null } {
+  const reach = { kind, value: typed.trim() === '' ? Number.NaN : Number(typed) };
+  return { reach, error: reachError(reach) };
+}
 
 /** How many people a lookalike of `seed` people is asked for, and whether the region can give them. */
 export function lookalikeSize(reach: { kind: 'multiplier' | 'count'; value: number }, seed: number, people: number): { size: number; error: string | null } {

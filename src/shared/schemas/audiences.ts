@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AUDIENCE_LIST, LOOKALIKE } from '../rules/audience-kinds';
+import { AUDIENCE_LIST, AUDIENCES_TEXT, reachError } from '../rules/audience-kinds';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
 import { idParamsSchema, idSchema, versionSchema } from './ids';
@@ -103,9 +103,10 @@ export const lookalikeQualitySchema = z.object({
 });
 export type LookalikeQuality = z.infer<typeof lookalikeQualitySchema>;
 
+/** A lookalike's reach: the shared rule (reachError) decides, in the words the dialog shows. */
 export const reachSchema = z.union([
-  z.object({ kind: z.literal('multiplier'), value: z.number().check(z.gte(LOOKALIKE.minMultiplier, `Reach is at least ${LOOKALIKE.minMultiplier}× the seed`), z.lte(LOOKALIKE.maxMultiplier, `Reach is at most ${LOOKALIKE.maxMultiplier}× the seed`)) }),
-  z.object({ kind: z.literal('count'), value: z.int().check(z.positive('A target count must be positive'), z.lte(2_000_000_000, 'A target count is too large')) }),
+  z.object({ kind: z.literal('multiplier'), value: z.number().check(z.refine((value) => reachError({ kind: 'multiplier', value }) === null, AUDIENCES_TEXT.multiplierRange)) }),
+  z.object({ kind: z.literal('count'), value: z.number().check(z.refine((value) => reachError({ kind: 'count', value }) === null, AUDIENCES_TEXT.targetCount)) }),
 ]);
 export type Reach = z.infer<typeof reachSchema>;
 

@@ -3,7 +3,7 @@ import { parseContextHeader } from '@shared/rules/context';
 import { activationResponseSchema, type Activation, type CreateActivationBody } from '@shared/schemas/activations';
 import { api } from '../../lib/api-client';
 import { activationKeys } from '../../lib/activation-queries';
-import { showToast } from '../../lib/ui-store';
+import { errorToast } from '../../lib/ui-store';
 
 /**
  * Activate, Refresh and Cancel are sent at once, not through the outbox: each asks the server to
@@ -18,7 +18,7 @@ function useActivationWrite<V>(productPath: string, failure: string | null, send
     mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activationKeys.product(productPath) }),
     // A form says what went wrong beside its fields (failure null); a row action, in a toast.
-    onError: (error) => (failure ? showToast(failure, error instanceof Error ? error.message : undefined) : undefined),
+    onError: (error) => (failure ? errorToast(failure, error instanceof Error ? error.message : undefined) : undefined),
     meta: { handlesErrors: true },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROLE_MESSAGES } from '@shared/rules/roles';
 import type { AdminRole } from '@shared/schemas/roles';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { accessKeys, deleteRole } from './access-queries';
 import { ActionAlert } from '../../components/action-alert';
 import { writeFailureMessage } from '../../lib/api-error';
@@ -14,7 +14,7 @@ export function DeleteRoleDialog({ role, onClose }: { role: AdminRole; onClose: 
     mutationFn: () => deleteRole(role.id),
     meta: { handlesErrors: true },
     onSuccess: async () => {
-      showToast(ROLE_MESSAGES.deleted(role.name));
+      successToast(ROLE_MESSAGES.deleted(role.name));
       onClose();
       await queryClient.invalidateQueries({ queryKey: accessKeys.roles });
     },

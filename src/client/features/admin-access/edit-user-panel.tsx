@@ -4,7 +4,7 @@ import { USER_MESSAGES, validateUser, type RuleIssue, type UserField } from '@sh
 import type { AdminUser } from '@shared/schemas/users';
 import { SlideInPanel } from '../../components/slide-in-panel';
 import { sessionKeys } from '../../lib/session-queries';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { accessKeys, updateUser } from './access-queries';
 import { SaveBar } from './save-bar';
 import { UserFields, type UserValues } from './user-fields';
@@ -41,7 +41,7 @@ export function EditUserPanel({ user, form, self, onClose }: Props) {
       self ? queryClient.invalidateQueries({ queryKey: sessionKeys.hierarchy }) : null,
     ]),
     onSuccess: (saved) => {
-      showToast(USER_MESSAGES.updated(`${saved.first_name} ${saved.last_name}`));
+      successToast(USER_MESSAGES.updated(`${saved.first_name} ${saved.last_name}`));
       onClose();
     },
   });

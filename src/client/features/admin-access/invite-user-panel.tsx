@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { USER_MESSAGES, validateUser, type RuleIssue, type UserField } from '@shared/rules/roles';
 import { SlideInPanel } from '../../components/slide-in-panel';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { accessKeys, createUser } from './access-queries';
 import { InvitationLink } from './invitation-link';
 import { SaveBar } from './save-bar';
@@ -20,7 +20,7 @@ export function InviteUserPanel({ form, onClose }: { form: UserFormContext; onCl
     mutationFn: () => createUser({ user: { ...values, first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim() } }),
     meta: { handlesErrors: true },
     onSuccess: async ({ data }) => {
-      showToast(USER_MESSAGES.created(`${data.first_name} ${data.last_name}`));
+      successToast(USER_MESSAGES.created(`${data.first_name} ${data.last_name}`));
       await Promise.all([queryClient.invalidateQueries({ queryKey: accessKeys.users }), queryClient.invalidateQueries({ queryKey: accessKeys.roles })]);
     },
   });

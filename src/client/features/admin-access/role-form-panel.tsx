@@ -5,7 +5,7 @@ import { normalizePermissions, ROLE_DESCRIPTION_MAX, ROLE_MESSAGES, ROLE_NAME_MA
 import type { AdminRole, ResourceInfo } from '@shared/schemas/roles';
 import { SlideInPanel } from '../../components/slide-in-panel';
 import { sessionKeys } from '../../lib/session-queries';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { accessKeys, createRole, updateRole } from './access-queries';
 import { FieldError, fieldErrorProps } from '../../components/field-error';
 import { PermissionGrid } from './permission-grid';
@@ -42,7 +42,7 @@ export function RoleFormPanel({ role, resources, otherNames, held, callerIsAdmin
     },
     meta: { handlesErrors: true },
     onSuccess: async (saved) => {
-      showToast(role ? ROLE_MESSAGES.updated(saved.name) : ROLE_MESSAGES.created(saved.name));
+      successToast(role ? ROLE_MESSAGES.updated(saved.name) : ROLE_MESSAGES.created(saved.name));
       onClose();
       // The caller may hold this role: their own permissions are read again too.
       await Promise.all([queryClient.invalidateQueries({ queryKey: accessKeys.roles }), queryClient.invalidateQueries({ queryKey: sessionKeys.permissions })]);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { USER_MESSAGES } from '@shared/rules/roles';
 import type { AdminUser } from '@shared/schemas/users';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { accessKeys, updateUser } from './access-queries';
 import { ActionAlert } from '../../components/action-alert';
 import { writeFailureMessage } from '../../lib/api-error';
@@ -15,7 +15,7 @@ export function UserStatusDialog({ user, onClose }: { user: AdminUser; onClose: 
     mutationFn: () => updateUser(user.id, { user: { active: !user.active }, version: user.version }),
     meta: { handlesErrors: true },
     onSuccess: async () => {
-      showToast(USER_MESSAGES.updated(name));
+      successToast(USER_MESSAGES.updated(name));
       onClose();
       await queryClient.invalidateQueries({ queryKey: accessKeys.users });
     },

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { BRAND_NAME_MAX, BRAND_TEXT, CATEGORY_MAX, hasProblems, type Problems } from '@shared/rules/brands';
 import { anyProductOpen, applyProblems, saveProblems, type BrandDraft, type ProductDraft } from './brand-draft';
+import { BlockableButton } from '../../components/blockable-button';
 import { CompanyIdField, TextField } from './form-fields';
 import { ProductCard } from './product-card';
 
@@ -55,7 +56,13 @@ export function BrandCard(props: Props) {
   const productsOpen = anyProductOpen(draft);
   const editing = draft.brandOpen || productsOpen;
   const problems = { ...serverProblems, ...saveProblems(draft) };
-  const mayApply = !hasProblems(applyProblems(draft));
+  const toApply = applyProblems(draft);
+  // A brand field's rule is said once the field is touched or Apply is tried, not on an empty new
+  // form (issue 27 item 20); until then the refused Apply says why.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [tried, setTried] = useState(false);
+  const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  const brandError = (field: string) => serverProblems[field] ?? (tried || touched.has(field) ? problems[field] : undefined);
   const maySave = !saving && !hasProblems(saveProblems(draft));
   // The products list folds only while the brand and the mapper are closed (spec 2 §4).
   const mayToggle = !editing && !mapperOpen;
@@ -74,11 +81,14 @@ export function BrandCard(props: Props) {
 
       {draft.brandOpen ? (
         <div className="brand-card__form" role="group" aria-label={`Brand ${title}`}>
-          <TextField label="Brand name" value={draft.name} maxLength={BRAND_NAME_MAX} error={problems.name} onChange={(name) => set({ name })} />
-          <TextField label="Category" value={draft.category} maxLength={CATEGORY_MAX} error={problems.category} onChange={(category) => set({ category })} />
-          <CompanyIdField label="Brand company ID" value={draft.companyId} error={problems.conversant_company_id} onChange={(companyId) => set({ companyId })} />
+          <TextField label="Brand name" value={draft.name} maxLength={BRAND_NAME_MAX} error={brandError('name')} onChange={(name) => { touch('name'); set({ name }); }} onBlur={() => touch('name')} />
+          <TextField label="Category" value={draft.category} maxLength={CATEGORY_MAX} error={brandError('category')} onChange={(category) => { touch('category'); set({ category }); }} onBlur={() => touch('category')} />
+          <CompanyIdField
+            label="Brand company ID" value={draft.companyId} error={brandError('conversant_company_id')}
+            onChange={(companyId) => { touch('conversant_company_id'); set({ companyId }); }} onBlur={() => touch('conversant_company_id')}
+          />
           <div className="card__actions">
-            <button type="button" className="button button--primary" disabled={!mayApply} onClick={props.onApply}>Apply</button>
+            <BlockableButton className="button button--primary" block={Object.values(toApply)[0] ?? null} onClick={props.onApply} onRefused={() => setTried(true)}>Apply</BlockableButton>
             <button type="button" className="button button--secondary" onClick={props.onCancel}>Cancel</button>
           </div>
         </div>

@@ -8,23 +8,25 @@ interface FieldProps {
   /** The message shown under the field (spec 2 §5), if any. */
   error?: string;
   onChange: (value: string) => void;
+  /** The field was left: its rule may be said from now on. */
+  onBlur?: () => void;
   maxLength?: number;
 }
 
 /** A labelled text input with its message under it. */
-export function TextField({ label, value, error, onChange, maxLength }: FieldProps) {
+export function TextField({ label, value, error, onChange, onBlur, maxLength }: FieldProps) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} maxLength={maxLength} {...fieldErrorProps(id, 'value', error)} onChange={(e) => onChange(e.target.value)} />
+      <input id={id} type="text" value={value} maxLength={maxLength} {...fieldErrorProps(id, 'value', error)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
       <FieldError id={id} field="value" message={error} />
     </div>
   );
 }
 
 /** A company ID: a number input that ignores 'e', 'E', '-' and '+' (spec 2 §5). */
-export function CompanyIdField({ label, value, error, onChange }: FieldProps) {
+export function CompanyIdField({ label, value, error, onChange, onBlur }: FieldProps) {
   const id = useId();
   return (
     <div className="field">
@@ -39,6 +41,7 @@ export function CompanyIdField({ label, value, error, onChange }: FieldProps) {
         {...fieldErrorProps(id, 'value', error)}
         onKeyDown={(e) => (blocksNumberKey(e.key) ? e.preventDefault() : undefined)}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
       />
       <FieldError id={id} field="value" message={error} />
     </div>

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { BRAND_TEXT, inUseMessage, TOASTS, type Problems } from '@shared/rules/brands';
 import { brandUseSchema, type Brand, type BrandUseView, type SiteVisitSegmentMapping } from '@shared/schemas/brands';
-import { fieldErrors, inUseList, isApiError, isUnreachable } from '../../lib/api-error';
+import { actionableReason, fieldErrors, inUseList, isUnreachable } from '../../lib/api-error';
 import { refreshHierarchy } from '../../lib/hierarchy-sync';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { BRAND_UNREACHABLE, brandKeys, deleteBrand, deleteProduct, saveBrand } from './brand-api';
 import { applyBrand, draftOf, emptyProduct, isIdle, NEW_BRAND_KEY, newBrandDraft, toWrite, type BrandDraft, type ProductDraft } from './brand-draft';
 import type { DeleteTarget } from './delete-dialog';
@@ -84,12 +84,13 @@ export function useBrandEditor({ client, regionId, writesSlugs }: Options) {
       await refresh();
       drop(draft.key);
       setError(draft.key, null);
-      showToast(draft.id === null ? BRAND_TEXT.created(saved.name) : BRAND_TEXT.updated(saved.name), undefined, TOASTS.successMs);
+      successToast(draft.id === null ? BRAND_TEXT.created(saved.name) : BRAND_TEXT.updated(saved.name), undefined, TOASTS.successMs);
     } catch (error) {
       setServerProblems((p) => ({ ...p, [draft.key]: fieldErrors(error) }));
-      const conflict = isApiError(error) && error.status === 409 ? ` ${error.message}` : '';
-      setError(draft.key, failure(BRAND_TEXT.saveFailed, error) + conflict);
-      showToast(BRAND_TEXT.saveFailed, undefined, TOASTS.saveFailureMs, 'error');
+      // A reason the admin can act on ("This brand already exists.", a newer version) is said as the server put it.
+      const reason = actionableReason(error);
+      setError(draft.key, reason ?? failure(BRAND_TEXT.saveFailed, error));
+      errorToast(reason ?? BRAND_TEXT.saveFailed, undefined, TOASTS.saveFailureMs);
     } finally {
       setSaving(null);
     }
@@ -110,12 +111,12 @@ export function useBrandEditor({ client, regionId, writesSlugs }: Options) {
       });
       setError(target.brandKey, null);
       setDeleting(null);
-      showToast(BRAND_TEXT.deleted(target.name), undefined, TOASTS.successMs);
+      successToast(BRAND_TEXT.deleted(target.name), undefined, TOASTS.successMs);
     } catch (error) {
       const uses = inUseList(error, brandUseSchema);
       const base = target.kind === 'brand' ? BRAND_TEXT.deleteBrandFailed : BRAND_TEXT.deleteProductFailed;
       setError(target.brandKey, uses.length > 0 ? inUseMessage(target.name, uses) : failure(base, error));
-      showToast(BRAND_TEXT.deleteFailedToast(target.name), undefined, TOASTS.deleteFailureMs, 'error');
+      errorToast(BRAND_TEXT.deleteFailedToast(target.name), undefined, TOASTS.deleteFailureMs);
       // A refusal keeps the dialog open with what uses it; any other failure closes it.
       setDeleting(uses.length > 0 ? { target, running: false, uses } : null);
     }
@@ -128,10 +129,11 @@ export function useBrandEditor({ client, regionId, writesSlugs }: Options) {
       const saved = await saveBrand(client.slug, { ...toWrite(draftOf(brand), client.id, false), site_visit_segment_mapping: mapping }, { id: brand.id, version: brand.version });
       await queryClient.invalidateQueries({ queryKey: brandKeys.all(client.slug) });
       setMapper(null);
-      showToast(BRAND_TEXT.mappingSaved(saved.name), undefined, TOASTS.successMs);
+      successToast(BRAND_TEXT.mappingSaved(saved.name), undefined, TOASTS.successMs);
     } catch (error) {
-      setMapper({ brandId: brand.id, saving: false, error: failure(BRAND_TEXT.mappingFailed, error) });
-      showToast(BRAND_TEXT.mappingFailed, undefined, TOASTS.saveFailureMs, 'error');
+      const reason = actionableReason(error);
+      setMapper({ brandId: brand.id, saving: false, error: reason ?? failure(BRAND_TEXT.mappingFailed, error) });
+      errorToast(reason ?? BRAND_TEXT.mappingFailed, undefined, TOASTS.saveFailureMs);
     }
   };
 

@@ -7,7 +7,7 @@ import { CLIENT_MESSAGES } from '@shared/rules/clients';
 import { adminClientResponseSchema, type AdminClient, type ClientWrite } from '@shared/schemas/clients';
 import { PageHeader } from '../../components/page-header';
 import { refreshHierarchy } from '../../lib/hierarchy-sync';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { PermissionDeniedPage } from '../../components/permission-denied-page';
 import { AdminTable } from './admin-table';
 import { adminClientsQueryOptions, adminRegionsQueryOptions, adminWrite, languagesQueryOptions } from './admin-client-queries';
@@ -44,7 +44,7 @@ export function ClientsPage({ permissions, openNew }: Props) {
       : await adminWrite(queryClient, `/api/clients/${target.id}`, adminClientResponseSchema, 'PUT', { client: sent, version: target.version });
     if (!result.ok) return result.message;
     setEditing(null);
-    showToast(target === 'new' ? CLIENT_MESSAGES.created(result.data.data.name) : CLIENT_MESSAGES.saved(result.data.data.name), undefined, TOASTS.successMs);
+    successToast(target === 'new' ? CLIENT_MESSAGES.created(result.data.data.name) : CLIENT_MESSAGES.saved(result.data.data.name), undefined, TOASTS.successMs);
     // The context picker, navigation and guards (and other tabs) learn of it now.
     await refreshHierarchy({ queryClient, router });
     return null;

@@ -7,7 +7,7 @@ import { CLIENT_MESSAGES } from '@shared/rules/clients';
 import { adminRegionResponseSchema, type AdminRegion } from '@shared/schemas/clients';
 import { PageHeader } from '../../components/page-header';
 import { refreshHierarchy } from '../../lib/hierarchy-sync';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { PermissionDeniedPage } from '../../components/permission-denied-page';
 import { AdminTable } from './admin-table';
 import { adminRegionsQueryOptions, adminWrite } from './admin-client-queries';
@@ -35,7 +35,7 @@ export function RegionsPage({ permissions, openNew }: { permissions: PermissionS
       : await adminWrite(queryClient, `/api/regions/${target.id}`, adminRegionResponseSchema, 'PUT', { region: fields, base: { name: target.name, slug: target.slug } });
     if (!result.ok) return result.message;
     setEditing(null);
-    showToast(target === 'new' ? CLIENT_MESSAGES.created(result.data.data.name) : CLIENT_MESSAGES.saved(result.data.data.name), undefined, TOASTS.successMs);
+    successToast(target === 'new' ? CLIENT_MESSAGES.created(result.data.data.name) : CLIENT_MESSAGES.saved(result.data.data.name), undefined, TOASTS.successMs);
     // A renamed region is renamed in the context picker and the addresses.
     if (target !== 'new') await refreshHierarchy({ queryClient, router });
     return null;

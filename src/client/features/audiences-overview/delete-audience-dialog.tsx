@@ -3,7 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
 import type { AudienceSummary } from '@shared/schemas/audiences';
 import { isApiError } from '../../lib/api-error';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { deleteAudience } from './audience-commands';
 
 interface Props {
@@ -23,7 +23,7 @@ export function DeleteAudienceDialog({ context, audience, onDeleted, onClose }: 
     setState({ busy: true, error: null });
     deleteAudience(context, audience).then(
       (message) => {
-        showToast(message);
+        successToast(message);
         onDeleted();
       },
       (error: unknown) => setState({ busy: false, error: isApiError(error) ? error.message : TEXT.genericError }),

@@ -20,7 +20,7 @@ import { isApiError } from '../../lib/api-error';
 import { openIndexReportForm } from '../../lib/index-report-form-store';
 import { categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { isUnreachable } from '../../lib/offline/read-through';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { copyAudience } from './audience-commands';
 import { AudienceDetailsDialog } from './audience-details-dialog';
 import { audienceQueryOptions, isBuilding, BUILDING_POLL_MS } from './audiences-queries';
@@ -117,12 +117,12 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
     copyAudience(context, audience).then(
       (made) => {
         setCopying(false);
-        showToast(`Copied as '${made.name}'.`);
+        successToast(`Copied as '${made.name}'.`);
         void router.navigate({ href: audienceHref(productPath, made) });
       },
       (error: unknown) => {
         setCopying(false);
-        showToast(isApiError(error) ? error.message : 'The audience could not be copied.');
+        errorToast(isApiError(error) ? error.message : 'The audience could not be copied.');
       },
     );
   };
@@ -239,7 +239,7 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
           context={context} seed={audience} onClose={() => setOpen(null)}
           onCreated={(made) => {
             setOpen(null);
-            showToast(`Building lookalike '${made.name}'.`, 'It appears in the notification centre when it is ready.');
+            successToast(`Building lookalike '${made.name}'.`, 'It appears in the notification centre when it is ready.');
             void router.navigate({ href: audienceHref(productPath, made) });
           }}
         />

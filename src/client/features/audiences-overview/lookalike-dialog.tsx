@@ -1,15 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { TEXT } from '@shared/constants';
-import { LOOKALIKE, lookalikeSize } from '@shared/rules/audience-kinds';
+import { LOOKALIKE, lookalikeSize, readReach } from '@shared/rules/audience-kinds';
 import { formatCount } from '@shared/rules/grow';
 import type { AudienceDetail, Reach } from '@shared/schemas/audiences';
+import { FieldError, fieldErrorProps } from '../../components/field-error';
 import { isApiError } from '../../lib/api-error';
+import { ruleCountsQueryOptions } from '../../lib/insights-queries';
 import { createLookalike } from './audience-commands';
 
 interface Props {
   context: string;
-  seed: Pick<AudienceDetail, 'id' | 'name' | 'people_count'>;
+  seed: Pick<AudienceDetail, 'id' | 'name' | 'people_count' | 'rules'>;
   onCreated: (lookalike: AudienceDetail) => void;
   onClose: () => void;
 }
@@ -19,21 +22,25 @@ const NAME_MAX = 100;
 /**
  * Create Lookalike (issue 16): a name and a reach, 1× to 10× the seed or a target count, with the
  * seed's size and the size asked for. The server's job builds it; it is pending at first.
+ * What is typed is checked as typed, never clamped (issue 27 item 6): the reach by the contract's
+ * rule (readReach), the size against the region's people outside the seed (lookalikeSize, the
+ * server's own check), each with its message, and Create waits until both pass.
  */
 export function LookalikeDialog({ context, seed, onCreated, onClose }: Props) {
   const id = useId();
   const [name, setName] = useState(`Lookalike of ${seed.name}`.slice(0, NAME_MAX));
   const [mode, setMode] = useState<Reach['kind']>('multiplier');
-  const [multiplier, setMultiplier] = useState<number>(LOOKALIKE.defaultMultiplier);
   const seedSize = seed.people_count ?? 0;
-  const [target, setTarget] = useState<number>(seedSize * LOOKALIKE.defaultMultiplier);
+  const [typed, setTyped] = useState({ multiplier: String(LOOKALIKE.defaultMultiplier), count: String(seedSize * LOOKALIKE.defaultMultiplier) });
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const reach: Reach = mode === 'multiplier' ? { kind: 'multiplier', value: multiplier } : { kind: 'count', value: Math.round(target) };
-  // The region's size is the server's to check: here the seed's minimum and the size asked for.
-  const sized = lookalikeSize(reach, seedSize, Number.MAX_SAFE_INTEGER);
+  // The region's people, from the counts the builder asks (the seed's rule answers them with everyone in the region).
+  const region = useQuery({ ...ruleCountsQueryOptions(context, seed.rules ?? { include: { and: [] }, exclude: [], values: [] }), enabled: seed.rules !== null });
+  const read = readReach(mode, typed[mode]);
+  const reach = read.reach as Reach;
+  const sized = read.error ? { size: 0, error: null } : lookalikeSize(reach, seedSize, region.data?.people ?? Number.MAX_SAFE_INTEGER);
   const nameError = name.trim() === '' ? 'Name is required.' : null;
-  const targetError = mode === 'count' && !(Number.isInteger(reach.value) && reach.value > 0) ? 'A target count must be a positive whole number.' : null;
-  const blocked = nameError ?? targetError ?? sized.error;
+  const reachError = read.error;
+  const blocked = nameError ?? reachError ?? sized.error;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -74,24 +81,25 @@ export function LookalikeDialog({ context, seed, onCreated, onClose }: Props) {
                 <label htmlFor={`${id}-multiplier`}>Times the seed</label>
                 <div className="lookalike-reach__inputs">
                   <input
-                    type="range" min={LOOKALIKE.minMultiplier} max={LOOKALIKE.maxMultiplier} step={0.5} value={multiplier}
-                    aria-label="Reach slider" onChange={(e) => setMultiplier(Number(e.target.value))}
+                    type="range" min={LOOKALIKE.minMultiplier} max={LOOKALIKE.maxMultiplier} step={0.5} value={reachError ? LOOKALIKE.defaultMultiplier : reach.value}
+                    aria-label="Reach slider" onChange={(e) => setTyped((t) => ({ ...t, multiplier: e.target.value }))}
                   />
                   <input
-                    id={`${id}-multiplier`} type="number" min={LOOKALIKE.minMultiplier} max={LOOKALIKE.maxMultiplier} step={0.5} value={multiplier}
-                    onChange={(e) => setMultiplier(Math.min(LOOKALIKE.maxMultiplier, Math.max(LOOKALIKE.minMultiplier, Number(e.target.value) || LOOKALIKE.minMultiplier)))}
+                    id={`${id}-multiplier`} type="number" min={LOOKALIKE.minMultiplier} max={LOOKALIKE.maxMultiplier} step={0.5} value={typed.multiplier}
+                    onChange={(e) => setTyped((t) => ({ ...t, multiplier: e.target.value }))} {...fieldErrorProps(id, 'multiplier', reachError)}
                   />
                   <span>×</span>
                 </div>
+                <FieldError id={id} field="multiplier" message={reachError} />
               </div>
             ) : (
               <div className="field">
                 <label htmlFor={`${id}-target`}>Target count</label>
-                <input id={`${id}-target`} type="number" min={1} step={1} value={Number.isFinite(target) ? target : ''} onChange={(e) => setTarget(Number(e.target.value))} aria-invalid={targetError ? true : undefined} />
-                {targetError ? <p className="field__error" role="alert">{targetError}</p> : null}
+                <input id={`${id}-target`} type="number" min={1} step={1} value={typed.count} onChange={(e) => setTyped((t) => ({ ...t, count: e.target.value }))} {...fieldErrorProps(id, 'count', reachError)} />
+                <FieldError id={id} field="count" message={reachError} />
               </div>
             )}
-            <p role="status">Lookalike size: <strong>{sized.error ? '-' : formatCount(sized.size)}</strong> people</p>
+            <p role="status">Lookalike size: <strong>{reachError || sized.error ? '-' : formatCount(sized.size)}</strong> people</p>
             {sized.error ? <p className="field__error" role="alert">{sized.error}</p> : null}
             {state.error ? <p className="field__error" role="alert">{state.error}</p> : null}
             <div className="dialog__actions">

@@ -5,7 +5,7 @@ import { TEXT } from '@shared/constants';
 import { AUDIENCES_TEXT } from '@shared/rules/audience-kinds';
 import { isApiError } from '../../lib/api-error';
 import { insightErrorMessage } from '../../lib/insights-queries';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { shareAudience } from './audience-commands';
 import { shareTargetsQueryOptions } from './audiences-queries';
 
@@ -34,7 +34,7 @@ export function ShareDialog({ context, audience, onClose }: Props) {
     setState({ busy: true, error: null });
     shareAudience(context, audience.id, { client_id: client.id, region_id: region.id, product_id: productId }).then(
       (message) => {
-        showToast(message);
+        successToast(message);
         onClose();
       },
       (error: unknown) => setState({ busy: false, error: isApiError(error) ? error.message : TEXT.genericError }),

@@ -19,7 +19,7 @@ import { personaQueryOptions, personasQueryOptions } from '../../lib/persona-que
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { enqueuePersonaCreate, enqueuePersonaUpdate, PERSONA_ENTITY } from '../../lib/persona-writes';
 import { segmentCatalogueQueryOptions } from '../../lib/segment-catalogue-queries';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { returnHref, returnLabel, type AudienceBuilderSearch } from './audience-builder-search';
 import { segmentLabel } from './audience-rules-text';
 import { BuilderSaveForm, type NameScope } from './builder-save-form';
@@ -181,27 +181,27 @@ function BuilderWorkspace({ search, productPath, region, can, kind, title, back,
     try {
       if (kind === 'audience' && search.audienceId !== undefined && search.audienceVersion !== undefined) {
         await updateSavedAudience(productPath, search.audienceId, search.audienceVersion, text, rules);
-        showToast(AUDIENCE_TEXT.saved);
+        successToast(AUDIENCE_TEXT.saved);
       } else if (kind === 'audience' && search.set_hierarchy === OPTIMIZED_HIERARCHY) {
         const made = await createOptimizedAudience(productPath, text.name, rules);
-        showToast(`Building optimized audience '${made.name}'.`);
+        successToast(`Building optimized audience '${made.name}'.`);
       } else if (kind === 'audience') {
         await saveAudience(productPath, text, rules, search.referer);
-        showToast(AUDIENCE_TEXT.saved);
+        successToast(AUDIENCE_TEXT.saved);
       } else if (kind === 'motivation') {
         await requestMotivationAudience(productPath, text.name, text.description, rules);
-        showToast(EXPLORE_TEXT.motivationRequested);
+        successToast(EXPLORE_TEXT.motivationRequested);
       } else if (kind === 'persona-edit' && persona) {
         await enqueuePersonaUpdate(productPath, persona, { name: text.name, identifiers: rules });
-        showToast(EXPLORE_TEXT.saved);
+        successToast(EXPLORE_TEXT.saved);
       } else {
         await enqueuePersonaCreate(productPath, text.name, rules).queued;
-        showToast(EXPLORE_TEXT.created);
+        successToast(EXPLORE_TEXT.created);
       }
     } catch (error) {
       // A direct save's refusal is the server's to say; the outbox has told the user the device
       // could not store a queued one. The builder keeps what was built.
-      if (isApiError(error) || error instanceof TypeError) showToast(isApiError(error) ? error.message : 'The server could not be reached. Try again when the network is back.');
+      if (isApiError(error) || error instanceof TypeError) errorToast(isApiError(error) ? error.message : 'The server could not be reached. Try again when the network is back.');
       return false;
     }
     saved.current = true;

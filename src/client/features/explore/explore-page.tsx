@@ -18,7 +18,7 @@ import { openIndexReportForm } from '../../lib/index-report-form-store';
 import { audienceCountQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { forgetMadePersona, madePersona } from '../../lib/persona-writes';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { ALREADY_DEFAULT, ExploreActionBar, type ExploreBarAction } from './explore-action-bar';
 import { DeletePersonaDialog, InvalidPersonaDialog } from './explore-dialogs';
 import {
@@ -40,7 +40,7 @@ interface Props {
 }
 
 export const contextOf = (scope: ProductScope) => formatContext(slugsOf(scope.context));
-const toast = (title: string) => showToast(title, undefined, EXPLORE_LIMITS.toastMs);
+const toast = (title: string) => successToast(title, undefined, EXPLORE_LIMITS.toastMs);
 const EVERYONE_REPORT = 'Choose a persona or add a filter: an index report compares an audience with everyone.';
 
 /** Explore (spec 3 §2.1, §4): the persona dropdown and its actions, the filter bar, and the persona's Person and Market Level insights. */

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import { GROW, type GrowTab } from '@shared/rules/grow';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { SPLIT } from '../../components/split-handle';
 
 /**
@@ -49,4 +49,6 @@ export function setSelection(chartId: number | string, ids: (number | string)[])
 }
 
 /** A Grow notice, shown for the spec's 2500 ms. */
-export const growToast = (title: string) => showToast(title, undefined, GROW.toastMs);
+export const growToast = (title: string) => successToast(title, undefined, GROW.toastMs);
+/** Grow's failure notices: errors, for Grow's notice duration. */
+export const growErrorToast = (title: string) => errorToast(title, undefined, GROW.toastMs);

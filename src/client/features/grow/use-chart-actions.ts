@@ -3,7 +3,7 @@ import type { CreateChartBody } from '@shared/schemas/grow';
 import type { StoredCommand } from '../../lib/offline/db';
 import * as commands from './chart-commands';
 import type { AudienceView, MarketView, MekkoView, SummaryView } from './chart-edits';
-import { growState, growToast } from './grow-store';
+import { growErrorToast, growState, growToast } from './grow-store';
 import { acknowledgement } from '../../lib/offline/save-acknowledgement';
 import { noticeFor } from './save-feedback';
 
@@ -36,7 +36,7 @@ export function useChartActions({ context, chart, charts, current, open }: Optio
       // Wrapped: a promise returned from then() would be waited for, and the caller acts on the queueing.
       return { settled };
     }).catch(() => {
-      growToast(failure);
+      growErrorToast(failure);
       return null;
     });
   const openWhenMade = (queuedEdit: { settled: Promise<{ applied: boolean; data: unknown }> } | null) => {

@@ -4,7 +4,7 @@ import { OUTCOMES_TEXT, monthTitle, type YearMonth } from '@shared/rules/outcome
 import type { Mekko } from '@shared/schemas/grow';
 import { ActionAlert } from '../../components/action-alert';
 import type { Acknowledgement } from '../../lib/offline/save-acknowledgement';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { deleteTimeframe, updateTimeframe, type TimeframeTarget } from './measure-commands';
 import type { OutcomeTimeframeView } from './measure-edits';
 import { draftOf, draftProblems, editedFields, figureColumns, isCurrentTimeframe, isDirty, loadedFigures, timeframeRows, type FigureDraft } from './settings-model';
@@ -27,8 +27,8 @@ interface Editing {
 
 /** The notice once a write's fate is known; a refusal is told by the data layer (§8's text for 6 s), a conflict by the sync panel. */
 function tell(outcome: Acknowledgement, done: string) {
-  if (outcome === 'applied') showToast(done);
-  else if (outcome === 'queued') showToast(GROW_TEXT.savedOnDevice);
+  if (outcome === 'applied') successToast(done);
+  else if (outcome === 'queued') successToast(GROW_TEXT.savedOnDevice);
 }
 
 /**

@@ -6,7 +6,7 @@ import { OUTCOMES, OUTCOMES_TEXT, availableMonths, monthTitle, yearOptions, type
 import type { Mekko } from '@shared/schemas/grow';
 import { SlideInPanel } from '../../components/slide-in-panel';
 import { isApiError } from '../../lib/api-error';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { createTimeframe, recordOutcomes } from './measure-commands';
 import type { OutcomeTimeframeView } from './measure-edits';
 import { NewTimeframeForm } from './new-timeframe-form';
@@ -41,16 +41,16 @@ export function TimeframeSettingsPanel({ context, chart, timeframes, today, mark
     const { outcome } = createTimeframe(context, chart.id, newTimeframeBody(chart, { year, month }));
     setAdding(false);
     void outcome.then((result) => {
-      if (result === 'applied') showToast(OUTCOMES_TEXT.saved(title));
-      else if (result === 'queued') showToast(GROW_TEXT.savedOnDevice);
+      if (result === 'applied') successToast(OUTCOMES_TEXT.saved(title));
+      else if (result === 'queued') successToast(GROW_TEXT.savedOnDevice);
     });
   };
 
   const record = () => {
     setRecording(true);
     recordOutcomes(context).then(
-      () => showToast(OUTCOMES_TEXT.recordQueued(monthTitle(today))),
-      (error: unknown) => showToast(isApiError(error) ? error.message : TEXT.genericError, undefined, undefined, 'error'),
+      () => successToast(OUTCOMES_TEXT.recordQueued(monthTitle(today))),
+      (error: unknown) => errorToast(isApiError(error) ? error.message : TEXT.genericError),
     ).finally(() => setRecording(false));
   };
 

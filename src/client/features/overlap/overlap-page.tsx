@@ -14,7 +14,7 @@ import { insightErrorMessage } from '../../lib/insights-queries';
 import { personaQueryOptions } from '../../lib/persona-queries';
 import { segmentCatalogueQueryOptions } from '../../lib/segment-catalogue-queries';
 import { useWithOutbox, whenSettled } from '../../lib/offline/outbox-client';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { COMPARISON_ENTITY, createComparison, deleteComparison, updateComparison } from './comparison-commands';
 import { sortComparisons, type ComparisonView } from './comparison-edits';
 import { ComparisonList } from './comparison-list';
@@ -34,7 +34,7 @@ interface Props {
 
 export const contextOf = (scope: ProductScope) => formatContext(slugsOf(scope.context));
 const TOAST_MS = 4_000;
-const toast = (title: string) => showToast(title, undefined, TOAST_MS);
+const toast = (title: string) => successToast(title, undefined, TOAST_MS);
 
 /**
  * Overlap (issue 16; spec 3 insights/overlap[/{comparisonId}], comparisons R): the saved
@@ -162,7 +162,7 @@ function Workspace({ scope, context, open, may, onCreated, creating }: Workspace
     if (numericId === undefined) return;
     setRecounting(true);
     recountComparison(queryClient, context, numericId)
-      .catch((error: unknown) => showToast('Not recounted', insightErrorMessage(error), TOAST_MS))
+      .catch((error: unknown) => errorToast('Not recounted', insightErrorMessage(error), TOAST_MS))
       .finally(() => setRecounting(false));
   };
 

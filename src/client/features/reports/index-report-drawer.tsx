@@ -9,7 +9,7 @@ import { SlideInPanel } from '../../components/slide-in-panel';
 import { isApiError } from '../../lib/api-error';
 import type { IndexReportRequest } from '../../lib/index-report-form-store';
 import { categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
-import { showToast } from '../../lib/ui-store';
+import { successToast } from '../../lib/ui-store';
 import { CategoryChecklist } from './category-checklist';
 import { createIndexReport } from './create-index-report';
 
@@ -37,7 +37,7 @@ export function IndexReportDrawer({ request, onClose }: { request: IndexReportRe
     mutationFn: (body: Parameters<typeof createIndexReport>[1]) => createIndexReport(request.context, body),
     meta: { handlesErrors: true },
     onSuccess: () => {
-      showToast(INDEX_REPORT_TEXT.preparing, INDEX_REPORT_TEXT.preparingBody);
+      successToast(INDEX_REPORT_TEXT.preparing, INDEX_REPORT_TEXT.preparingBody);
       onClose();
     },
     onError: (error) => setIssues({ form: isApiError(error) ? error.message : TEXT.genericError }),

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-error';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { toolboxCategoriesQueryOptions, toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
-import { showToast } from '../../lib/ui-store';
+import { errorToast, successToast } from '../../lib/ui-store';
 import { createCategory, deleteCategory, moveCategory, renameCategory } from './category-api';
 import { CategoryDeleteDialog } from './category-delete-dialog';
 import { CategoryNameDialog } from './category-name-dialog';
@@ -58,7 +58,7 @@ export function ToolboxPage({ context, permissions }: Props) {
     setMoved(`Category ${categoryTitle(category.name)} moved to position ${toIndex + 1} of ${categories.length}.`);
     moveCategory(queryClient, client.slug, categories, category.id, toIndex).catch((err: unknown) => {
       setMoved(`Category ${categoryTitle(category.name)} could not be moved.`);
-      showToast('The new order could not be saved. Please try again.', isApiError(err) ? err.message : 'The server could not be reached.', SAVE_FAILED_MS, 'error');
+      errorToast('The new order could not be saved. Please try again.', isApiError(err) ? err.message : 'The server could not be reached.', SAVE_FAILED_MS);
     });
   };
 
@@ -131,7 +131,7 @@ export function ToolboxPage({ context, permissions }: Props) {
           onSave={async (name) => {
             const saved = naming === 'new' ? await createCategory(queryClient, client.slug, name) : await renameCategory(queryClient, naming, name);
             setNaming(null);
-            showToast(naming === 'new' ? `Category ${saved.name} was added.` : `Category ${naming.name} was renamed ${saved.name}.`, undefined, SUCCESS_MS);
+            successToast(naming === 'new' ? `Category ${saved.name} was added.` : `Category ${naming.name} was renamed ${saved.name}.`, undefined, SUCCESS_MS);
           }}
         />
       ) : null}
@@ -143,7 +143,7 @@ export function ToolboxPage({ context, permissions }: Props) {
           onDelete={async () => {
             await deleteCategory(queryClient, deletingCategory);
             setDeletingCategory(null);
-            showToast(`Category ${deletingCategory.name} was deleted.`, undefined, SUCCESS_MS);
+            successToast(`Category ${deletingCategory.name} was deleted.`, undefined, SUCCESS_MS);
           }}
         />
       ) : null}

@@ -6,7 +6,7 @@ import { heldOrRefused } from '@shared/rules/outbox';
 import type { RetryField } from '@shared/rules/refusals';
 import { ApiRequestError } from '../api-error';
 import { handleApiError } from '../error-handling';
-import { showToast, type Toast } from '../ui-store';
+import { errorToast, showToast, type ToastInput } from '../ui-store';
 import type { StoredCommand } from './db';
 import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
@@ -46,7 +46,7 @@ export interface EntityHandler<T = unknown> {
    * whose spec words its save failure (Measure's timeframes, spec 3 §8). The sync panel still
    * lists the server's reason.
    */
-  refusalNotice?(command: StoredCommand): Pick<Toast, 'title' | 'description' | 'durationMs' | 'tone'>;
+  refusalNotice?(command: StoredCommand): Partial<Pick<ToastInput, 'tone'>> & Omit<ToastInput, 'tone'>;
   /**
    * What "Edit and retry" offers to change in a refused command (issue 27), when the texts and
    * figures of its body (`retryFields`) are not the right ones; [] sends it again as it is.
@@ -153,7 +153,7 @@ async function scheduleRetry(): Promise<void> {
 export async function enqueue(input: CommandInput): Promise<StoredCommand> {
   // Stored by code the shell has: an edit made offline on a first visit (no worker yet) needs no download.
   const command = await deviceDb().then((db) => addCommand(db, input)).catch((error: unknown) => {
-    showToast(`Not saved: ${input.label}`, `This device could not store the edit (${error instanceof Error ? error.message : String(error)}).`);
+    errorToast(`Not saved: ${input.label}`, `This device could not store the edit (${error instanceof Error ? error.message : String(error)}).`);
     throw error;
   });
   // The user's own edit shows at once, not at the next throttled read.
@@ -272,7 +272,8 @@ export function startOutbox(queryClient: QueryClient): void {
       if (command.state === 'rejected') settle(command.id, { applied: false, data: null });
       if (command.state === 'rejected' && !command.notified) {
         const notice = handlers.get(command.entity)?.refusalNotice?.(command) ?? { title: `Not saved: ${command.label}`, description: `${command.error?.message ?? 'The server refused it.'} ${TEXT.refusalKept}` };
-        showToast(notice.title, notice.description, notice.durationMs, notice.tone);
+        // A refusal is an error unless its entity says otherwise.
+        showToast({ ...notice, tone: notice.tone ?? 'error' });
         await db.outbox.update(command.id, { notified: true });
       }
     }

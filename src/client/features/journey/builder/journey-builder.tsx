@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import type { ProductScope } from '../../../lib/guards';
 import { temporaryId } from '../../../lib/offline/outbox-store';
-import { showToast } from '../../../lib/ui-store';
+import { errorToast } from '../../../lib/ui-store';
 import { discussionNodesQueryOptions } from '../data/journey-queries';
 import { EditMappingPanel } from './edit-mapping-panel';
 import { JourneyGrid } from './journey-grid';
@@ -67,7 +67,7 @@ export function JourneyBuilder({ scope, context, otherNames, journey }: Props) {
   /** On leaving a brand or stage name field: the §5 notice (10 s) while the names do not hold. */
   const nameLeft = (kind: 'brand' | 'stage', current: JourneyDraft) => {
     const notice = namesNotice(current, kind);
-    if (notice) showToast(notice, undefined, JOURNEY.noticeMs, 'error');
+    if (notice) errorToast(notice, undefined, JOURNEY.noticeMs);
   };
 
   return (

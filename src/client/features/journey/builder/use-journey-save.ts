@@ -3,7 +3,7 @@ import { GROW_TEXT } from '@shared/rules/grow';
 import { JOURNEY, JOURNEY_TEXT, type JourneyDraft } from '@shared/rules/journey';
 import type { StoredCommand } from '../../../lib/offline/db';
 import { acknowledgement } from '../../../lib/offline/save-acknowledgement';
-import { showToast } from '../../../lib/ui-store';
+import { errorToast, successToast } from '../../../lib/ui-store';
 import { createJourney, updateJourney, type JourneyTarget } from '../data/journey-commands';
 
 /** Where the builder goes once a save is settled or queued: the journey's page (its id once the server named it). */
@@ -35,7 +35,7 @@ export function useJourneySave(context: string, target: JourneyTarget | null, ba
   };
   const fail = () => {
     if (open.current) setSaving(false);
-    showToast(JOURNEY_TEXT.saveFailed, undefined, JOURNEY.toastMs, 'error');
+    errorToast(JOURNEY_TEXT.saveFailed, undefined, JOURNEY.toastMs);
   };
 
   const save = (draft: JourneyDraft) => {
@@ -53,11 +53,11 @@ export function useJourneySave(context: string, target: JourneyTarget | null, ba
         // Someone changed the same item differently meanwhile: the sync panel asks which to keep.
         if (result === 'conflict') return leave(target?.id);
         if (result === 'queued') {
-          showToast(GROW_TEXT.savedOnDevice, undefined, JOURNEY.toastMs);
+          successToast(GROW_TEXT.savedOnDevice, undefined, JOURNEY.toastMs);
           return leave(target?.id);
         }
         const answer = await settled;
-        showToast(JOURNEY_TEXT.saved, undefined, JOURNEY.toastMs);
+        successToast(JOURNEY_TEXT.saved, undefined, JOURNEY.toastMs);
         leave(target?.id ?? savedId(answer.data));
       });
     }, fail);

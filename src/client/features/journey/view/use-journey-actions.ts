@@ -4,10 +4,11 @@ import type { StoredCommand } from '../../../lib/offline/db';
 import { deviceDb } from '../../../lib/offline/device-db';
 import { discardCommand } from '../../../lib/offline/outbox-actions';
 import { acknowledgement } from '../../../lib/offline/save-acknowledgement';
-import { showToast } from '../../../lib/ui-store';
+import { errorToast, successToast } from '../../../lib/ui-store';
 import { copyJourney, deleteJourney, removeInvalidCells, type JourneyTarget } from '../data/journey-commands';
 
-const toast = (title: string) => showToast(title, undefined, JOURNEY.toastMs);
+const toast = (title: string) => successToast(title, undefined, JOURNEY.toastMs);
+const failed = (title: string) => errorToast(title, undefined, JOURNEY.toastMs);
 const WATCH_MS = 500;
 
 /**
@@ -23,7 +24,7 @@ function watchDuplicateConflict(id: string): void {
         if (command.state !== 'conflict') return;
         clearInterval(timer);
         await discardCommand(id);
-        toast(JOURNEY_TEXT.duplicateConflict);
+        failed(JOURNEY_TEXT.duplicateConflict);
       })
       .catch(() => clearInterval(timer));
   }, WATCH_MS);
@@ -37,25 +38,26 @@ const newId = (data: unknown) => (typeof data === 'object' && data !== null && t
  * this device" while it waits there. A copy opens once the server has named it.
  */
 export function useJourneyActions(context: string, open: (id: number | string | undefined) => void) {
-  const follow = (work: Promise<StoredCommand>, success: string, failure: string, then?: (data: unknown) => void) =>
+  /** `conflictSaid`: a 409 is answered in its own words elsewhere (a copy's name clash), not as the generic failure too. */
+  const follow = (work: Promise<StoredCommand>, success: string, failure: string, then?: (data: unknown) => void, conflictSaid = false) =>
     work.then((command) => {
       const { outcome, settled } = acknowledgement(command.id);
       void outcome.then((result) => {
         if (result === 'applied') toast(success);
         else if (result === 'queued') toast(GROW_TEXT.savedOnDevice);
-        else toast(failure);
+        else if (result !== 'conflict' || !conflictSaid) failed(failure);
       });
       void settled.then((s) => (s.applied ? then?.(s.data) : undefined));
       return command;
     }).catch(() => {
-      toast(failure);
+      failed(failure);
       return null;
     });
 
   return {
     copy(source: JourneyTarget) {
       const { queued } = copyJourney(context, source);
-      void follow(queued, JOURNEY_TEXT.duplicated, JOURNEY_TEXT.duplicateFailed, (data) => open(newId(data))).then((command) => command && watchDuplicateConflict(command.id));
+      void follow(queued, JOURNEY_TEXT.duplicated, JOURNEY_TEXT.duplicateFailed, (data) => open(newId(data)), true).then((command) => command && watchDuplicateConflict(command.id));
     },
     remove(target: JourneyTarget) {
       void follow(deleteJourney(context, target), JOURNEY_TEXT.deleted, JOURNEY_TEXT.deleteFailed);
