@@ -7,7 +7,7 @@ import type { BarCustomLayerProps, BarLayer } from '@nivo/bar';
 import { OUTCOME_TAB_LABELS, OUTCOMES, OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
 import { ChartTooltipBody } from '../../components/chart-tooltip';
-import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickText } from './range-model';
+import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickTexts } from './range-model';
 import type { HoverStore, RangeChartModel, RangeDatum, RangeGroup, RangeMarket, RangeSegment, RangeTimeframe } from './range-model';
 
 interface Props {
@@ -32,6 +32,8 @@ const SelectionContext = createContext<SelectionContextValue | null>(null);
 /** What one chart's layers need: its ticks, its segments and its tooltip. */
 interface ChartContextValue {
   ticks: readonly number[];
+  /** The ticks' texts, in one number format. */
+  tickLabels: readonly string[];
   crowded: boolean;
   segments: readonly RangeSegment[];
   hover: (hovered: Hovered | null) => void;
@@ -110,7 +112,7 @@ const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart:
   const [tooltip] = useState(() => hoverStore<Hovered>(OUTCOMES.tooltipDelayMs));
   useEffect(() => () => tooltip.dispose(), [tooltip]);
   const segments = useMemo(() => rangeSegments(chart), [chart]);
-  const context = useMemo<ChartContextValue>(() => ({ ticks: chart.ticks, crowded, segments, hover: tooltip.hover }), [chart.ticks, crowded, segments, tooltip]);
+  const context = useMemo<ChartContextValue>(() => ({ ticks: chart.ticks, tickLabels: tickTexts(chart.ticks), crowded, segments, hover: tooltip.hover }), [chart.ticks, crowded, segments, tooltip]);
   const valueScale = useMemo(() => ({ type: 'linear' as const, min: 0, max: chart.top }), [chart.top]);
   return (
     <figure className="range-chart__figure">
@@ -182,10 +184,10 @@ function AxesLayer({ xScale, yScale, innerWidth, innerHeight }: BarCustomLayerPr
         <text transform={`translate(${innerWidth / 2}, ${chart.crowded ? 60 : 40}) rotate(0)`} textAnchor="middle" style={AXIS_LEGEND}>{OUTCOMES_TEXT.dateAxis}</text>
       </g>
       <g transform="translate(0,0)">
-        {chart.ticks.map((tick) => (
+        {chart.ticks.map((tick, i) => (
           <g key={tick} transform={`translate(0,${y(tick) ?? 0})`} style={{ opacity: 1 }}>
             <line x1={0} x2={-5} y1={0} y2={0} style={AXIS_LINE} />
-            <text dominantBaseline="central" textAnchor="end" transform="translate(-10,0) rotate(0)" style={TICK_TEXT}>{tickText(tick)}</text>
+            <text dominantBaseline="central" textAnchor="end" transform="translate(-10,0) rotate(0)" style={TICK_TEXT}>{chart.tickLabels[i]}</text>
           </g>
         ))}
         <line style={AXIS_LINE} x1={0} x2={0} y1={0} y2={innerHeight} />
@@ -280,6 +282,7 @@ function SegmentTooltip({ plot, store, tab }: { plot: RefObject<HTMLDivElement |
     { label: 'Market', value: segment.series.marketName },
     { label: 'Month', value: segment.month },
     { label: OUTCOME_TAB_LABELS[tab], value: segment.value.toLocaleString('en-US') },
+    { label: OUTCOMES_TEXT.countedOnceRow(segment.series.marketName), value: segment.marketValue.toLocaleString('en-US') },
   ];
   return (
     <div ref={tip} className="mekko-tooltip range-chart__tooltip" role="tooltip" style={{ left: hovered.x, top: hovered.y }}>
@@ -306,9 +309,21 @@ function FiguresTable({ chart, caption }: { chart: RangeChartModel; caption: str
           {chart.series.map((s) => (
             <tr key={s.key}>
               <th scope="row">{`${s.name} (${s.marketName})`}</th>
-              {chart.data.map((d) => <td key={d.month}>{Number(d[s.key] ?? 0).toLocaleString('en-US')}</td>)}
+              {chart.data.map((d, i) => <td key={d.month}>{(chart.figures[i]?.audiences.get(s.subMarketId) ?? 0).toLocaleString('en-US')}</td>)}
             </tr>
           ))}
+          {chart.markets.map((m) => (
+            <tr key={`market-${m.id}`}>
+              <th scope="row">{OUTCOMES_TEXT.countedOnceRow(m.name)}</th>
+              {chart.data.map((d, i) => <td key={d.month}>{(chart.figures[i]?.markets.get(m.id) ?? 0).toLocaleString('en-US')}</td>)}
+            </tr>
+          ))}
+          {chart.title === null ? (
+            <tr>
+              <th scope="row">{OUTCOMES_TEXT.countedOnceRow(OUTCOMES_TEXT.chartTotal)}</th>
+              {chart.data.map((d, i) => <td key={d.month}>{(chart.figures[i]?.whole ?? 0).toLocaleString('en-US')}</td>)}
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>
@@ -371,6 +386,7 @@ function RangeLegend({ markets, colours, selectedSubMarketId, onToggleSubMarket 
           {expanded ? OUTCOMES_TEXT.seeLess : OUTCOMES_TEXT.seeMore}
         </button>
       ) : null}
+      <p className="range-legend__note">{OUTCOMES_TEXT.countedOnce}</p>
     </div>
   );
 }
