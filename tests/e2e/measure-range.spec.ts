@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { OUTCOMES_TEXT, addMonths, axisTickFormat, lastQuarter, monthKey, yAxisTicks, monthLabel, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
 import { USERS, logInAs, unique } from './helpers';
 import { chartWithTimeframes, clickMonth, matched, measureOf, monthButton, openMeasure, openPicker, picker, trigger, waitForDemoDataFirst } from './measure-helpers';
@@ -166,4 +167,39 @@ test('a stack counts each person once: overlapping audiences share their market,
   expect(Math.abs(top - (await tick(10)))).toBeLessThan(2);
   expect(Math.abs(bottom.y + bottom.height - (await tick(0)))).toBeLessThan(2);
   await expect(page.getByRole('table', { name: 'All markets: Matched Addressable by month' }).getByRole('row', { name: /^Sparkling, counted once/ })).toContainText('10,000');
+});
+
+test("Measure's mekko and range chart export to SVG and PNG from what they draw (issue 27)", async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const { chart, today } = await chartWithTimeframes(page, unique('export'), [{ name: 'Sparkling', audiences: ['Fans', 'Switchers'] }], (t) => [2, 1].map((k) => ({
+    month: addMonths(t, -k),
+    figures: { Fans: matched(k === 1 ? 9_000 : 6_000), Switchers: matched(6_000) },
+    counted: { markets: { Sparkling: matched(10_000) }, chart: matched(10_000) },
+  })));
+  const previous = monthKey(addMonths(today, -2));
+  const current = monthKey(addMonths(today, -1));
+  const saved = async (button: string) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), body: path ? await readFile(path) : Buffer.from('') };
+  };
+
+  // The mekko: its markets, audiences and each block's percent change.
+  await openMeasure(page, chart.id, `previous=${previous}&current=${current}`);
+  await expect(page.locator('.audience-tile').first()).toBeVisible();
+  const mekko = await saved('Export SVG');
+  expect(mekko.name).toMatch(/\.svg$/);
+  const mekkoSvg = mekko.body.toString('utf8');
+  for (const text of ['>Sparkling</text>', '>Fans</text>', '>+50.0%</text>', `${monthLabel(addMonths(today, -2))} to ${monthLabel(addMonths(today, -1))}`]) expect(mekkoSvg).toContain(text);
+  const png = await saved('Export PNG');
+  expect(png.name).toMatch(/\.png$/);
+  expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // The range's stacks, with the legend's note.
+  await openMeasure(page, chart.id, `previous=${previous}&current=${current}&range=true`);
+  await expect(page.getByRole('group', { name: 'All markets: Matched Addressable stacked by audience, 2 months' })).toBeVisible();
+  const rangeSvg = (await saved('Export SVG')).body.toString('utf8');
+  expect(rangeSvg).toContain(`<title>Fans (Sparkling), ${monthLabel(addMonths(today, -1))}: 9,000</title>`);
+  expect(rangeSvg).toContain('class="range-note"');
+  expect((await saved('Export PNG')).body.subarray(1, 4).toString('latin1')).toBe('PNG');
 });
