@@ -7,6 +7,7 @@ import type { BarCustomLayerProps, BarLayer } from '@nivo/bar';
 import { OUTCOME_TAB_LABELS, OUTCOMES, OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
 import { ChartTooltipBody } from '../../components/chart-tooltip';
+import { useHeightToFit } from '../../lib/use-height-to-fit';
 import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickTexts } from './range-model';
 import type { HoverStore, RangeChartModel, RangeDatum, RangeGroup, RangeMarket, RangeSegment, RangeTimeframe } from './range-model';
 
@@ -49,6 +50,8 @@ interface Hovered {
 
 const MARGIN = { top: 12, right: 16, bottom: 72, left: 76 };
 const CHART_HEIGHT = { none: 380, market: 300 } as const;
+/** The least the one chart is made to fit a small window. */
+const MIN_CHART_HEIGHT = 260;
 const THEME = {
   text: { fill: 'var(--color-text-muted)', fontSize: 12 },
   axis: {
@@ -73,6 +76,7 @@ export function RangeChart({ markets, timeframes, tab, group, onGroupChange, sel
 
   return (
     <section className="range-chart" aria-label={`${OUTCOME_TAB_LABELS[tab]} by month`}>
+      <div className="range-chart__head">
       <div className="range-chart__toolbar">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger className="button button--secondary">{OUTCOMES_TEXT.view} <span aria-hidden="true">▾</span></DropdownMenu.Trigger>
@@ -87,10 +91,11 @@ export function RangeChart({ markets, timeframes, tab, group, onGroupChange, sel
         </DropdownMenu.Root>
       </div>
       <RangeLegend markets={markets} colours={colours} selectedSubMarketId={selectedSubMarketId} onToggleSubMarket={onToggleSubMarket} />
+      </div>
       {charts.length === 0 ? <p className="range-chart__empty">{OUTCOMES_TEXT.noMarkets}</p> : null}
       <SelectionContext.Provider value={selection}>
         <div className={`range-chart__charts range-chart__charts--${group}`}>
-          {charts.map((chart) => <StackedChart key={chart.id} chart={chart} tab={tab} height={CHART_HEIGHT[group]} />)}
+          {charts.map((chart) => <StackedChart key={chart.id} chart={chart} tab={tab} height={CHART_HEIGHT[group]} fit={group === 'none'} />)}
         </div>
       </SelectionContext.Provider>
     </section>
@@ -105,8 +110,12 @@ const NO_KEYS: readonly string[] = [];
  * One chart of stacks. Memoised: a selection or a tooltip redraws its segments or its tooltip,
  * never nivo's axes and grid.
  */
-const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart: RangeChartModel; tab: OutcomeTab; height: number }) {
+const StackedChart = memo(function StackedChart({ chart, tab, height: tallest, fit }: { chart: RangeChartModel; tab: OutcomeTab; height: number; fit: boolean }) {
   const name = chart.title ?? OUTCOMES_TEXT.chartTotal;
+  const figure = useRef<HTMLElement>(null);
+  // The one chart of every market is as tall as the window leaves room for, its Date axis included (issue 27).
+  const fitted = useHeightToFit(figure, { min: MIN_CHART_HEIGHT, max: tallest });
+  const height = fit ? fitted : tallest;
   const crowded = chart.data.length > 6;
   const plot = useRef<HTMLDivElement>(null);
   const [tooltip] = useState(() => hoverStore<Hovered>(OUTCOMES.tooltipDelayMs));
@@ -115,7 +124,7 @@ const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart:
   const context = useMemo<ChartContextValue>(() => ({ ticks: chart.ticks, tickLabels: tickTexts(chart.ticks), crowded, segments, hover: tooltip.hover }), [chart.ticks, crowded, segments, tooltip]);
   const valueScale = useMemo(() => ({ type: 'linear' as const, min: 0, max: chart.top }), [chart.top]);
   return (
-    <figure className="range-chart__figure">
+    <figure ref={figure} className="range-chart__figure">
       {chart.title ? <figcaption className="range-chart__title">{chart.title}</figcaption> : null}
       <div ref={plot} className="range-chart__plot" style={{ height }}>
         <ChartContext.Provider value={context}>
