@@ -219,16 +219,16 @@ describe('outcome timeframes API', async () => {
     it('merges an edit over a newer version figure by figure; the same figure changed differently is a 409 with the current timeframe', async () => {
       const chart = await chartWithCounts();
       const { a, b } = ids(chart);
-      const loaded = await create(chart.id, ago(2), { total: 10, matched: 9, modeled: 8, markets: { [a]: [5, 4, 3], [b]: [2, 2, 2] } });
+      const loaded = await create(chart.id, ago(2), { total: 100, matched: 9, modeled: 8, markets: { [a]: [5, 4, 3], [b]: [2, 2, 2] } });
       // Someone else changes market A's total.
-      const theirs = ok(await updateRes(loaded, timeframeBody(ago(2), { total: 10, matched: 9, modeled: 8, markets: { [a]: [50, 4, 3], [b]: [2, 2, 2] } }), loaded), 200, { parse: (v: unknown) => (v as { data: OutcomeTimeframe }).data });
+      const theirs = ok(await updateRes(loaded, timeframeBody(ago(2), { total: 100, matched: 9, modeled: 8, markets: { [a]: [50, 4, 3], [b]: [2, 2, 2] } }), loaded), 200, { parse: (v: unknown) => (v as { data: OutcomeTimeframe }).data });
       expect(theirs.version).toBe(2);
       // I change market B's matched on the version I loaded: both changes stand.
-      const merged = ok(await updateRes(loaded, timeframeBody(ago(2), { total: 10, matched: 9, modeled: 8, markets: { [a]: [5, 4, 3], [b]: [2, 7, 2] } }), loaded), 200, { parse: (v: unknown) => (v as { data: OutcomeTimeframe }).data });
+      const merged = ok(await updateRes(loaded, timeframeBody(ago(2), { total: 100, matched: 9, modeled: 8, markets: { [a]: [5, 4, 3], [b]: [2, 7, 2] } }), loaded), 200, { parse: (v: unknown) => (v as { data: OutcomeTimeframe }).data });
       expect(merged.version).toBe(3);
       expect(merged.market_outcomes).toEqual([{ market_id: a, total: 50, matched: 4, modeled: 3 }, { market_id: b, total: 2, matched: 7, modeled: 2 }]);
       // I change market A's total too, differently: 409 naming it, with the timeframe as it is.
-      const res = await updateRes(loaded, timeframeBody(ago(2), { total: 10, matched: 9, modeled: 8, markets: { [a]: [60, 4, 3], [b]: [2, 2, 2] } }), loaded);
+      const res = await updateRes(loaded, timeframeBody(ago(2), { total: 100, matched: 9, modeled: 8, markets: { [a]: [60, 4, 3], [b]: [2, 2, 2] } }), loaded);
       expect(res.statusCode, res.body).toBe(409);
       const conflict = strict(outcomeTimeframeConflictSchema).parse(res.json());
       expect(conflict.error.details.current).toMatchObject({ id: loaded.id, version: 3 });
@@ -254,13 +254,13 @@ describe('outcome timeframes API', async () => {
     it("removes the figures of a deleted audience, market or chart (cascade): the list no longer names them", async () => {
       const chart = await chartWithCounts();
       const { a, b, one, three } = ids(chart);
-      const made = await create(chart.id, ago(2), { total: 9, matched: 9, modeled: 9, markets: { [a]: [1, 1, 1], [b]: [2, 2, 2] }, audiences: { [one]: [3, 3, 3], [three]: [4, 4, 4] } });
+      const made = await create(chart.id, ago(2), { total: 9, matched: 9, modeled: 9, markets: { [a]: [3, 3, 3], [b]: [4, 4, 4] }, audiences: { [one]: [3, 3, 3], [three]: [4, 4, 4] } });
       let current = await read(chart.id);
       expect((await send(admin, { method: 'DELETE', url: `/api/mekkos/${chart.id}/audiences/${one}?version=${current.version}` })).statusCode).toBe(200);
       expect(await db.select().from(submarketOutcomes).where(and(eq(submarketOutcomes.timeframeId, made.id!), eq(submarketOutcomes.subMarketId, one)))).toEqual([]);
       current = await read(chart.id);
       expect((await send(admin, { method: 'DELETE', url: `/api/mekkos/${chart.id}/markets/${b}?version=${current.version}` })).statusCode).toBe(200);
-      expect(await db.select().from(marketOutcomes).where(eq(marketOutcomes.timeframeId, made.id!))).toEqual([{ timeframeId: made.id, marketId: a, total: 1, matched: 1, modeled: 1 }]);
+      expect(await db.select().from(marketOutcomes).where(eq(marketOutcomes.timeframeId, made.id!))).toEqual([{ timeframeId: made.id, marketId: a, total: 3, matched: 3, modeled: 3 }]);
       const listed = (await list(chart.id)).data.find((t) => t.id === made.id)!;
       expect(listed.market_outcomes.map((m) => m.market_id)).toEqual([a]);
       expect(listed.submarket_outcomes.map((s) => s.sub_market_id)).toEqual([ids(chart).two]);
@@ -268,6 +268,46 @@ describe('outcome timeframes API', async () => {
       expect((await send(admin, { method: 'DELETE', url: `/api/mekkos/${chart.id}?version=${current.version}` })).statusCode).toBe(200);
       expect(await db.select().from(outcomeTimeframes).where(eq(outcomeTimeframes.id, made.id!))).toEqual([]);
       expectError(await listRes(chart.id), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('reconciling the levels (issue 27, decision 014)', () => {
+    it('refuses a market above the chart and an audience above its market, naming each figure; overlapping audiences may sum to more', async () => {
+      const chart = await chartWithCounts();
+      const { a, b, one, two, three } = ids(chart);
+      const names = { a: chart.markets[0]!.name, one: chart.markets[0]!.sub_markets[0]!.name };
+      // The issue's case: a market of 5,000,000 under a chart of 1,200,000.
+      const market = expectError(
+        await createRes(chart.id, timeframeBody(ago(2), { total: 1_200_000, matched: 10, modeled: 10, markets: { [a]: [5_000_000, 10, 10] } })),
+        422, 'VALIDATION_FAILED',
+        `${names.a}'s Total Population (5,000,000) is more than the chart's (1,200,000): a market cannot have more people than its chart.`,
+      );
+      expect(market.error.details).toEqual([{ path: `body.outcome_timeframe.market:${a}:total`, message: market.error.message }]);
+      const audience = expectError(
+        await createRes(chart.id, timeframeBody(ago(2), { total: 100, matched: 100, modeled: 100, markets: { [a]: [50, 50, 50] }, audiences: { [one]: [50, 51, 50] } })),
+        422, 'VALIDATION_FAILED',
+        `${names.one}'s Matched (51) is more than its market ${names.a}'s (50): an audience cannot have more people than its market.`,
+      );
+      expect(audience.error.details).toHaveLength(1);
+      expect(await db.select().from(outcomeTimeframes).where(eq(outcomeTimeframes.mekkoId, chart.id))).toEqual([]);
+      // Audiences overlap: 40 + 40 in a market of 50 is fine.
+      const made = await create(chart.id, ago(2), { total: 100, matched: 100, modeled: 100, markets: { [a]: [50, 50, 50], [b]: [20, 20, 20] }, audiences: { [one]: [40, 40, 40], [two]: [40, 40, 40], [three]: [20, 20, 20] } });
+      // An edit is checked too: lowering the chart under a market.
+      expectError(
+        await updateRes(made, timeframeBody(ago(2), { total: 100, matched: 30, modeled: 100, markets: { [a]: [50, 50, 50], [b]: [20, 20, 20] }, audiences: { [one]: [40, 40, 40], [two]: [40, 40, 40], [three]: [20, 20, 20] } })),
+        422, 'VALIDATION_FAILED',
+        `${names.a}'s Matched (50) is more than the chart's (30): a market cannot have more people than its chart.`,
+      );
+    });
+
+    it('checks the merged figures: two edits that each fit may not together put a market above its chart', async () => {
+      const chart = await chartWithCounts();
+      const { a } = ids(chart);
+      const loaded = await create(chart.id, ago(2), { total: 100, matched: 100, modeled: 100, markets: { [a]: [50, 50, 50] } });
+      // They raise market A to 90; I lower the chart to 60 from the version I loaded: each fits, the merge does not.
+      ok(await updateRes(loaded, timeframeBody(ago(2), { total: 100, matched: 100, modeled: 100, markets: { [a]: [90, 50, 50] } }), loaded), 200, { parse: (v: unknown) => v });
+      const res = expectError(await updateRes(loaded, timeframeBody(ago(2), { total: 60, matched: 100, modeled: 100, markets: { [a]: [50, 50, 50] } }), loaded), 422, 'VALIDATION_FAILED');
+      expect(res.error.message).toContain("Total Population (90) is more than the chart's (60)");
     });
   });
 

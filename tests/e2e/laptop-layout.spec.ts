@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { monthKey, monthOf } from '../../src/shared/rules/outcomes';
+import { waitForDemoData } from './grow-helpers';
 import { USERS, expectGreeting, logIn } from './helpers';
+import { trigger } from './measure-helpers';
 
 /**
  * Issue 13 item 9: small laptops. From 1280 px up nothing scrolls sideways; below 1480 px the
@@ -123,5 +126,44 @@ test('the "Invalid client" warning leaves the context picker and the user menu u
     const b = await box(control);
     const overlaps = shown.x < b.x + b.width && b.x < shown.x + shown.width && shown.y < b.y + b.height && b.y < shown.y + shown.height;
     expect(overlaps, `the warning covers ${control.toString()}`).toBe(false);
+  }
+});
+
+/** The element lies wholly inside the window's height, below the top bar, with the page not scrolled. */
+async function expectAboveFold(page: Page, what: Locator, label: string) {
+  const { innerHeight, scrollY } = await page.evaluate(() => ({ innerHeight: window.innerHeight, scrollY: window.scrollY }));
+  expect(scrollY).toBe(0);
+  const b = await box(what);
+  expect(b.y, `${label} starts below the top bar at ${innerHeight}`).toBeGreaterThanOrEqual(56);
+  expect(b.y + b.height, `${label} ends in the window at ${innerHeight}`).toBeLessThanOrEqual(innerHeight);
+}
+
+test("Grow's and Measure's charts show their top and their legend without scrolling at 1366x768 and 1920x1080 (issue 27)", async ({ page, playwright }, testInfo) => {
+  ownSizes();
+  test.setTimeout(180_000);
+  await waitForDemoData(playwright, testInfo);
+  await logIn(page, USERS.admin);
+  await expectGreeting(page, USERS.admin.name);
+  for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+    await page.setViewportSize({ width, height });
+    const legend = page.getByRole('figure', { name: 'Categorization of Audience' });
+    await page.goto(`${PRODUCT}/insights/grow`);
+    await expect(page.locator('.audience-tile').first()).toBeVisible({ timeout: 30_000 });
+    await expectAboveFold(page, page.locator('.mekko__frame'), `Grow's chart at ${width}`);
+    await expectAboveFold(page, legend, `Grow's legend at ${width}`);
+
+    await page.goto(`${PRODUCT}/outcomes/measure`);
+    await expect(page.locator('.audience-tile').first()).toBeVisible({ timeout: 30_000 });
+    await expectAboveFold(page, page.locator('.mekko__frame'), `Measure's chart at ${width}`);
+    await expectAboveFold(page, legend, `Measure's legend at ${width}`);
+
+    // Range mode: the legend above the stacks, and the first chart's plot with its Date axis.
+    const now = monthKey(monthOf(new Date()));
+    await page.goto(`${new URL(page.url()).pathname}?previous=${now}&current=${now}&range=true`);
+    await expect(trigger(page)).toContainText(' - ');
+    const plot = page.locator('.range-chart__plot').first();
+    await expect(plot.getByRole('group')).toBeVisible();
+    await expectAboveFold(page, page.getByRole('group', { name: 'Legend' }), `the range legend at ${width}`);
+    await expectAboveFold(page, plot, `the range chart at ${width}`);
   }
 });

@@ -14,6 +14,8 @@ export const measureOf = (chartId: number, search = '', context = CONTEXT) => `/
 export interface Figures { total: number; matched: number; modeled: number }
 /** An audience's figures in a month, by its name. */
 export type MonthFigures = Record<string, Figures>;
+/** A month's market figures by name and the chart's, when they are not the sums (overlapping audiences). */
+export interface Counted { markets?: Record<string, Figures>; chart?: Figures }
 
 /** The outcomes API as another program sees it (its answers as the server sends them: months one-based). */
 export function outcomesApi(request: APIRequestContext, csrf: string, context = CONTEXT) {
@@ -37,17 +39,20 @@ export function outcomesApi(request: APIRequestContext, csrf: string, context = 
       });
       return res.status();
     },
-    /** A past month's timeframe: each audience's figures by name; a market's are its audiences' sums, the chart's the markets'. */
-    async addTimeframe(chart: Chart, month: YearMonth, figures: MonthFigures): Promise<void> {
+    /**
+     * A past month's timeframe: each audience's figures by name; a market's are its audiences' sums
+     * and the chart's the markets', unless `counted` gives them (people counted once, when audiences overlap).
+     */
+    async addTimeframe(chart: Chart, month: YearMonth, figures: MonthFigures, counted: Counted = {}): Promise<void> {
       const of = (name: string): Figures => figures[name] ?? { total: 0, matched: 0, modeled: 0 };
       const submarkets = chart.markets.flatMap((m) => m.sub_markets.map((s) => ({ sub_market_id: s.id, market_id: m.id, ...of(s.name) })));
       const sum = <T extends Figures>(rows: T[]) => ({
         total: rows.reduce((n, r) => n + r.total, 0), matched: rows.reduce((n, r) => n + r.matched, 0), modeled: rows.reduce((n, r) => n + r.modeled, 0),
       });
-      const markets = chart.markets.map((m) => ({ market_id: m.id, ...sum(submarkets.filter((s) => s.market_id === m.id)) }));
+      const markets = chart.markets.map((m) => ({ market_id: m.id, ...(counted.markets?.[m.name] ?? sum(submarkets.filter((s) => s.market_id === m.id))) }));
       const res = await request.post(`/api/mekkos/${chart.id}/outcome-timeframes`, {
         headers: { ...headers, 'x-request-id': crypto.randomUUID() },
-        data: { outcome_timeframe: { year: month.year, month: toServerMonth(month.month), ...sum(markets), market_outcomes_attributes: markets, submarket_outcomes_attributes: submarkets } },
+        data: { outcome_timeframe: { year: month.year, month: toServerMonth(month.month), ...(counted.chart ?? sum(markets)), market_outcomes_attributes: markets, submarket_outcomes_attributes: submarkets } },
       });
       expect(res.status(), `POST timeframe ${month.year}-${month.month}: ${await res.text()}`).toBe(201);
     },
@@ -60,12 +65,12 @@ export async function chartWithTimeframes(
   page: Page,
   name: string,
   markets: { name: string; audiences: string[] }[],
-  months: (today: YearMonth) => { month: YearMonth; figures: MonthFigures }[],
+  months: (today: YearMonth) => { month: YearMonth; figures: MonthFigures; counted?: Counted }[],
 ): Promise<{ chart: Chart; today: YearMonth }> {
   const chart = await chartWith(await apiOf(page), name, markets.map((m) => ({ name: m.name, audiences: m.audiences.map((a) => ({ name: a, segment: null })) })));
   const api = outcomesApi(page.request, await csrfOf(page));
   const today = await api.today(chart.id);
-  for (const { month, figures } of months(today)) await api.addTimeframe(chart, month, figures);
+  for (const { month, figures, counted } of months(today)) await api.addTimeframe(chart, month, figures, counted);
   return { chart, today };
 }
 

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OUTCOMES_TEXT, addMonths, lastQuarter, monthLabel, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
+import { readFile } from 'node:fs/promises';
+import { OUTCOMES_TEXT, addMonths, axisTickFormat, lastQuarter, monthKey, yAxisTicks, monthLabel, monthTitle, type YearMonth } from '../../src/shared/rules/outcomes';
 import { USERS, logInAs, unique } from './helpers';
-import { chartWithTimeframes, clickMonth, matched, measureOf, monthButton, openPicker, picker, trigger, waitForDemoDataFirst } from './measure-helpers';
+import { chartWithTimeframes, clickMonth, matched, measureOf, monthButton, openMeasure, openPicker, picker, trigger, waitForDemoDataFirst } from './measure-helpers';
 
 // Issue 18, "a range of 12 months grouped by market" and "the 13-month refusal" (spec 3 §2.5
 // time period selector and stacked container, §5 range limit, §9 Measure): a chart of two
@@ -81,10 +82,11 @@ test('a range of 12 months grouped by market: a chart per market, 12 stacks, 12 
     // 12 y ticks from the market's tallest stack (the newest month): step round(max × 1.2 / 12).
     const a0 = MARKETS.flatMap((m) => m.audiences).indexOf(market.audiences[0]!);
     const tallest = figure(1, a0) + figure(1, a0 + 1);
-    const step = Math.round((tallest * 1.2) / 12);
+    // (the step evened up and every tick in one format, issue 27).
+    const axis = yAxisTicks(tallest).ticks;
     const ticks = plot.locator('text[transform^="translate(-10,0)"]');
     await expect(ticks).toHaveCount(12);
-    await expect(ticks.nth(1)).toHaveText(step >= 10_000 ? `${Math.round(step / 100) / 10}K` : step.toLocaleString('en-US'));
+    await expect(ticks).toHaveText(axis.map(axisTickFormat(axis)));
   }
 
   // A stack's segment toggles its audience: full colour for it, the others dimmed; again clears.
@@ -139,4 +141,65 @@ test('the 13-month refusal: a range of 15 months turns range mode off with the �
   await chooseRange(page, addMonths(today, -14), last);
   await expect(trigger(page)).toHaveAccessibleName(`Time period: ${monthLabel(addMonths(today, -14))} - ${monthLabel(last)}`);
   await expect(page.getByRole('group', { name: /Matched Addressable stacked by audience, 13 months$/ }).first()).toBeVisible();
+});
+
+test('a stack counts each person once: overlapping audiences share their market, the axis in one format (issue 27)', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  // Fans and Switchers overlap: 9,000 + 6,000 audience figures, 10,000 people in the market and the chart.
+  const { chart, today } = await chartWithTimeframes(page, unique('overlap'), [{ name: 'Sparkling', audiences: ['Fans', 'Switchers'] }], (t) => [1, 2].map((k) => ({
+    month: addMonths(t, -k),
+    figures: { Fans: matched(9_000), Switchers: matched(6_000) },
+    counted: { markets: { Sparkling: matched(10_000) }, chart: matched(10_000) },
+  })));
+  await openMeasure(page, chart.id, `previous=${monthKey(addMonths(today, -2))}&current=${monthKey(addMonths(today, -1))}&range=true`);
+  const plot = page.getByRole('group', { name: 'All markets: Matched Addressable stacked by audience, 2 months' });
+  await expect(plot).toBeVisible();
+  await expect(page.getByText(OUTCOMES_TEXT.countedOnce)).toBeVisible();
+  // The segments name each audience's own figure; the stack reaches the market's 10,000, not 15,000.
+  const fans = plot.getByRole('img', { name: `Fans (Sparkling), ${monthLabel(addMonths(today, -1))}: 9,000` });
+  const switchers = plot.getByRole('img', { name: `Switchers (Sparkling), ${monthLabel(addMonths(today, -1))}: 6,000` });
+  // 12 ticks in steps of round(10,000 × 1.2 / 12) = 1,000, all in one format (thousands, as the largest is 11,000).
+  const ticks = plot.locator('text[transform^="translate(-10,0)"]');
+  await expect(ticks).toHaveText(['0', '1K', '2K', '3K', '4K', '5K', '6K', '7K', '8K', '9K', '10K', '11K']);
+  const top = (await switchers.boundingBox())!.y;
+  const bottom = (await fans.boundingBox())!;
+  const tick = async (i: number) => { const b = (await ticks.nth(i).boundingBox())!; return b.y + b.height / 2; };
+  expect(Math.abs(top - (await tick(10)))).toBeLessThan(2);
+  expect(Math.abs(bottom.y + bottom.height - (await tick(0)))).toBeLessThan(2);
+  await expect(page.getByRole('table', { name: 'All markets: Matched Addressable by month' }).getByRole('row', { name: /^Sparkling, counted once/ })).toContainText('10,000');
+});
+
+test("Measure's mekko and range chart export to SVG and PNG from what they draw (issue 27)", async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const { chart, today } = await chartWithTimeframes(page, unique('export'), [{ name: 'Sparkling', audiences: ['Fans', 'Switchers'] }], (t) => [2, 1].map((k) => ({
+    month: addMonths(t, -k),
+    figures: { Fans: matched(k === 1 ? 9_000 : 6_000), Switchers: matched(6_000) },
+    counted: { markets: { Sparkling: matched(10_000) }, chart: matched(10_000) },
+  })));
+  const previous = monthKey(addMonths(today, -2));
+  const current = monthKey(addMonths(today, -1));
+  const saved = async (button: string) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), body: path ? await readFile(path) : Buffer.from('') };
+  };
+
+  // The mekko: its markets, audiences and each block's percent change.
+  await openMeasure(page, chart.id, `previous=${previous}&current=${current}`);
+  await expect(page.locator('.audience-tile').first()).toBeVisible();
+  const mekko = await saved('Export SVG');
+  expect(mekko.name).toMatch(/\.svg$/);
+  const mekkoSvg = mekko.body.toString('utf8');
+  for (const text of ['>Sparkling</text>', '>Fans</text>', '>+50.0%</text>', `${monthLabel(addMonths(today, -2))} to ${monthLabel(addMonths(today, -1))}`]) expect(mekkoSvg).toContain(text);
+  const png = await saved('Export PNG');
+  expect(png.name).toMatch(/\.png$/);
+  expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // The range's stacks, with the legend's note.
+  await openMeasure(page, chart.id, `previous=${previous}&current=${current}&range=true`);
+  await expect(page.getByRole('group', { name: 'All markets: Matched Addressable stacked by audience, 2 months' })).toBeVisible();
+  const rangeSvg = (await saved('Export SVG')).body.toString('utf8');
+  expect(rangeSvg).toContain(`<title>Fans (Sparkling), ${monthLabel(addMonths(today, -1))}: 9,000</title>`);
+  expect(rangeSvg).toContain('class="range-note"');
+  expect((await saved('Export PNG')).body.subarray(1, 4).toString('latin1')).toBe('PNG');
 });

@@ -101,6 +101,8 @@ test('add a timeframe for a past month, edit a market and an audience, keep them
   await sodaMatched.fill('');
   await expect(added.getByRole('alert')).toHaveText('Enter a number.');
   await expect(added.getByRole('button', { name: OUTCOMES_TEXT.save })).toBeDisabled();
+  // The chart's Matched first: a market may not have more people than its chart (decision 014).
+  await added.getByRole('spinbutton', { name: `${OUTCOMES_TEXT.chartTotal}: ${OUTCOMES_TEXT.columns.matched}` }).fill('2000');
   await sodaMatched.pressSequentially('12-e+.34');
   await expect(sodaMatched).toHaveValue('1234');
   await expect(added.getByRole('alert')).toHaveCount(0);
@@ -159,6 +161,31 @@ test('add a timeframe for a past month, edit a market and an audience, keep them
   await expect(kept).toHaveCount(0);
   await expect(toast(page, OUTCOMES_TEXT.deleted(monthTitle(last)))).toBeVisible();
   await expect.poll(async () => (await outcomes.timeframes(chart.id)).data.filter((t) => t.id !== null)).toEqual([]);
+});
+
+test('a market above its chart is refused before it is sent, with the rule in the message (issue 27, decision 014)', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const grow = await apiOf(page);
+  const outcomes = outcomesApi(page.request, await csrfOf(page), CONTEXT);
+  const chart: Chart = await chartWith(grow, unique('measure-levels'), [{ name: 'Soda', audiences: [{ name: 'Teens', segment: null }] }]);
+  const { today } = (await outcomes.timeframes(chart.id)).meta;
+  const last: YearMonth = today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
+  await outcomes.addTimeframe(chart, last, { Teens: { total: 1_200_000, matched: 1_000, modeled: 1_000 } });
+
+  await page.goto(measureOf(chart.id));
+  const panel = await openSettings(page);
+  await panel.getByLabel(OUTCOMES_TEXT.selectYear).selectOption(String(last.year));
+  const edited = card(panel, last);
+  await edited.getByRole('button', { name: OUTCOMES_TEXT.edit }).click();
+  await expandCard(panel, last);
+  const sodaTotal = edited.getByRole('spinbutton', { name: `Soda: ${OUTCOMES_TEXT.columns.total}` });
+  await sodaTotal.fill('5000000');
+  await expect(edited.getByRole('alert')).toHaveText("Soda's Total Population (5,000,000) is more than the chart's (1,200,000): a market cannot have more people than its chart.");
+  await expect(sodaTotal).toHaveAttribute('aria-invalid', 'true');
+  await expect(edited.getByRole('button', { name: OUTCOMES_TEXT.save })).toBeDisabled();
+  await sodaTotal.fill('1200000');
+  await expect(edited.getByRole('alert')).toHaveCount(0);
+  await expect(edited.getByRole('button', { name: OUTCOMES_TEXT.save })).toBeEnabled();
 });
 
 test('a viewer has no Timeframe Settings, and the API refuses their timeframe', async ({ page, playwright }, testInfo) => {

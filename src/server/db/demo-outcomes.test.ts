@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthIndex, type YearMonth } from '@shared/rules/outcomes';
+import { addMonths, figureHierarchyProblems, monthIndex, type YearMonth } from '@shared/rules/outcomes';
 import { DEMO_GROW_CHARTS } from './demo-grow';
 import { DEMO_OUTCOMES, pastOutcomeMonths, type ChartShape, type CurrentFigures, type MarketTrend, type OutcomeMonthFigures } from './demo-outcomes';
 
@@ -86,8 +86,10 @@ describe('pastOutcomeMonths: the demo history generated backwards from the curre
         const rows = m.submarket_outcomes.filter((r) => r.market_id === mk.market_id);
         const sum = (key: 'total' | 'matched' | 'modeled') => rows.reduce((a, r) => a + r[key], 0);
         expect(market(m, mk.market_id).total).toBe(sum('total'));
-        expect(market(m, mk.market_id).matched).toBe(Math.round(sum('matched') * (mk.matched / submarkets.filter((s) => s.market_id === mk.market_id).reduce((a, s) => a + s.matched, 0))));
-        expect(market(m, mk.market_id).matched).toBeLessThan(sum('matched'));
+        // ... never under its largest audience (decision 014): the fixture's one-audience market 30 is clamped up to it.
+        const kept = Math.round(sum('matched') * (mk.matched / submarkets.filter((s) => s.market_id === mk.market_id).reduce((a, s) => a + s.matched, 0)));
+        expect(market(m, mk.market_id).matched).toBe(Math.max(kept, ...rows.map((r) => r.matched)));
+        if (rows.length > 1) expect(market(m, mk.market_id).matched).toBeLessThan(sum('matched'));
       }
       expect(m.total).toBe(m.market_outcomes.reduce((a, r) => a + r.total, 0));
       expect(m.modeled).toBeLessThan(m.market_outcomes.reduce((a, r) => a + r.modeled, 0));
@@ -125,6 +127,21 @@ describe('pastOutcomeMonths: the demo history generated backwards from the curre
     const flat = months.map((m) => market(m, 40).total / current.market_outcomes[3]!.total);
     for (const f of flat) expect(Math.abs(f - 1)).toBeLessThan(0.02);
     expect(new Set(flat).size).toBeGreaterThan(1);
+  });
+
+  it('obeys decision 014: no audience above its market, no market above the chart, even where one audience holds its whole market (issue 27)', () => {
+    const named = { markets: chart.markets.map((m) => ({ id: m.id, name: `M${m.id}`, sub_markets: m.audiences.map((id) => ({ id, name: `A${id}` })) })) };
+    // Nested: each market's Matched and Modeled are its largest audience's (the others inside it), the chart's its largest market's.
+    const nestedMarkets = markets.map((m) => {
+      const rows = submarkets.filter((s) => s.market_id === m.market_id);
+      return { ...m, matched: Math.max(...rows.map((r) => r.matched)), modeled: Math.max(...rows.map((r) => r.modeled)) };
+    });
+    const nested: CurrentFigures = { ...current, matched: Math.max(...nestedMarkets.map((m) => m.matched)), modeled: Math.max(...nestedMarkets.map((m) => m.modeled)), market_outcomes: nestedMarkets };
+    for (const seed of ['test', 'other', 1, 2, 3]) {
+      for (const input of [current, nested]) {
+        for (const m of pastOutcomeMonths({ current: input, chart, today, trends, seed })) expect(figureHierarchyProblems(m, named), `${seed} ${m.year}-${m.month}`).toEqual([]);
+      }
+    }
   });
 
   it('is deterministic: the same seed gives the same months, another seed other noise', () => {

@@ -107,8 +107,9 @@ const keepRatio = (now: number, partsNow: number, partsThen: number, fallback: n
  * The `months` months before `today` (oldest first), generated backwards from `current`: each
  * audience's figures follow its market's trend times a little noise (none in `today`, so the
  * series meets the current figures); a market's Total Population is the sum of its audiences',
- * its Matched and Modeled keep their current ratio to the sum of its audiences'; the chart's
- * likewise to its markets'. Deterministic for the same input and seed; whole numbers, 0 or more.
+ * its Matched and Modeled keep their current ratio to the sum of its audiences' but are never
+ * under its largest audience's (decision 014: no part above its whole); the chart's likewise to
+ * its markets'. Deterministic for the same input and seed; whole numbers, 0 or more.
  */
 export function pastOutcomeMonths(input: PastMonthsInput): OutcomeMonthFigures[] {
   const { current, chart, today, trends } = input;
@@ -151,11 +152,13 @@ export function pastOutcomeMonths(input: PastMonthsInput): OutcomeMonthFigures[]
       audienceRows.push(...rows);
       const f = level(market.trend, today, m);
       const parts = (key: keyof Figures) => [sum(market.audiences.map((a) => a.now[key])), sum(rows.map((r) => r[key]))] as const;
+      // Never under its largest audience (decision 014): audiences drift apart going back, so the ratio alone could put one above it.
+      const atLeastParts = (key: keyof Figures, figure: number) => Math.max(figure, ...rows.map((r) => r[key]));
       marketRows.push({
         market_id: market.id,
         total: rows.length ? sum(rows.map((r) => r.total)) : whole(market.now.total * f),
-        matched: keepRatio(market.now.matched, ...parts('matched'), f),
-        modeled: keepRatio(market.now.modeled, ...parts('modeled'), f),
+        matched: atLeastParts('matched', keepRatio(market.now.matched, ...parts('matched'), f)),
+        modeled: atLeastParts('modeled', keepRatio(market.now.modeled, ...parts('modeled'), f)),
       });
     }
     const marketParts = (key: keyof Figures) => [sum(markets.map((mk) => mk.now[key])), sum(marketRows.map((r) => r[key]))] as const;
@@ -165,8 +168,8 @@ export function pastOutcomeMonths(input: PastMonthsInput): OutcomeMonthFigures[]
       year: m.year,
       month: m.month,
       total: markets.length ? totalThen : whole(current.total),
-      matched: keepRatio(current.matched, ...marketParts('matched'), chartLevel),
-      modeled: keepRatio(current.modeled, ...marketParts('modeled'), chartLevel),
+      matched: Math.max(keepRatio(current.matched, ...marketParts('matched'), chartLevel), ...marketRows.map((r) => r.matched)),
+      modeled: Math.max(keepRatio(current.modeled, ...marketParts('modeled'), chartLevel), ...marketRows.map((r) => r.modeled)),
       market_outcomes: marketRows,
       submarket_outcomes: audienceRows,
     });

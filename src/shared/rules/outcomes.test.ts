@@ -5,7 +5,7 @@ import {
   monthsBetween, monthTitle, newMonthProblem, OUTCOME_TAB_LABELS, OUTCOME_TABS, OUTCOMES, OUTCOMES_TEXT, outcomeFieldValues, overlayPercent,
   parseMonthKey, percentChange, pickerYears, pickMonth, populationChange, PRESET_KEYS, presetEndpoints, presetSelection, rangeTimeframes,
   rangeTooLong, reconcileSelection, resolveOutcomeTab, sameMonth, selectedFigure, sortNewestFirst, toggleMeasureSelection, toServerMonth,
-  triggerText, yAxisTicks, yearOptions,
+  triggerText, yAxisTicks, yearOptions, axisTickFormat, shareOut, figureHierarchyProblems,
 } from './outcomes';
 import type { PickerState, TimeframeSelection, YearMonth } from './outcomes';
 
@@ -228,10 +228,83 @@ describe('yAxisTicks (§9)', () => {
     expect(ticks).toEqual(Array.from({ length: 12 }, (_, i) => i * 100));
     expect(top).toBe(1100);
     const big = yAxisTicks(123_456);
-    expect(big.ticks[1]).toBe(Math.round((123_456 * 1.2) / 12));
+    // round(123,456 × 1.2 / 12) = 12,346, evened up to 15,000 (issue 27: even steps).
+    expect(big.ticks[1]).toBe(15_000);
     expect(big.ticks).toHaveLength(12);
   });
 
+  it('evens the step up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten (issue 27)', () => {
+    // The issue's range: 894,258 people counted once; round(894,258 × 1.2 / 12) = 89,426 -> 100,000.
+    expect(yAxisTicks(894_258).ticks.slice(0, 3)).toEqual([0, 100_000, 200_000]);
+    expect(yAxisTicks(894_258).top).toBe(1_100_000);
+    // The issue's 9,627 step -> 10,000.
+    expect(yAxisTicks(80_225).ticks[1]).toBe(10_000);
+    expect(yAxisTicks(1020).ticks[1]).toBe(120);
+    for (const max of [26, 99, 1234, 9_999, 54_321, 987_654, 12_345_678]) {
+      const { ticks, top } = yAxisTicks(max);
+      const step = ticks[1] ?? 0;
+      expect(step, `max ${max}`).toBeGreaterThanOrEqual(Math.round((max * 1.2) / 12));
+      expect(step / 10 ** Math.floor(Math.log10(step)), `max ${max}`).toSatisfy((m: number) => [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8].some((n) => Math.abs(n - m) < 1e-9));
+      expect(top).toBeGreaterThanOrEqual(max);
+      expect(top).toBeLessThanOrEqual(max * 1.5);
+    }
+  });
+});
+
+describe('axisTickFormat: one number format for every tick of an axis (issue 27)', () => {
+  const labels = (ticks: number[]) => ticks.map(axisTickFormat(ticks));
+  it('writes every tick in the unit of the largest, with the same decimals', () => {
+    expect(labels([0, 10_000, 20_000, 110_000])).toEqual(['0', '10K', '20K', '110K']);
+    expect(labels([0, 100_000, 1_100_000])).toEqual(['0', '0.1M', '1.1M']);
+    expect(labels([0, 1_200, 2_400, 13_200])).toEqual(['0', '1.2K', '2.4K', '13.2K']);
+    expect(labels([0, 2_500, 5_000, 7_500, 10_000])).toEqual(['0', '2.5K', '5.0K', '7.5K', '10.0K']);
+    expect(labels([0, 120, 240, 1_320])).toEqual(['0', '120', '240', '1,320']);
+    expect(labels([0, 3, 6, 33])).toEqual(['0', '3', '6', '33']);
+    expect(labels([0, 2_000_000_000])).toEqual(['0', '2B']);
+  });
+});
+
+describe('shareOut: parts that never claim more than their whole (issue 27)', () => {
+  it('keeps the parts when they fit in the whole', () => {
+    expect(shareOut(100, [30, 50])).toEqual([30, 50]);
+  });
+  it('scales overlapping parts down to their shares of the whole', () => {
+    expect(shareOut(100, [100, 100])).toEqual([50, 50]);
+    expect(shareOut(894_258, [1_000_000, 760_000]).reduce((a, b) => a + b, 0)).toBeCloseTo(894_258, 6);
+    expect(shareOut(90, [60, 30, 90])).toEqual([30, 15, 45]);
+  });
+  it('draws nothing of a whole of 0 or of parts of 0', () => {
+    expect(shareOut(0, [10, 20])).toEqual([0, 0]);
+    expect(shareOut(50, [0, 0])).toEqual([0, 0]);
+  });
+});
+
+describe('figureHierarchyProblems: no audience above its market, no market above its chart (issue 27, decision 014)', () => {
+  const chart = { markets: [{ id: 1, name: 'Sparkling', sub_markets: [{ id: 11, name: 'Fans' }, { id: 12, name: 'Switchers' }] }] };
+  const timeframe = (market: Partial<{ total: number; matched: number; modeled: number }>, fans: Partial<{ total: number; matched: number; modeled: number }>, top = { total: 1_200_000, matched: 1_000, modeled: 1_000 }) => ({
+    ...top,
+    market_outcomes: [{ market_id: 1, total: 100, matched: 100, modeled: 100, ...market }],
+    submarket_outcomes: [
+      { sub_market_id: 11, market_id: 1, total: 50, matched: 50, modeled: 50, ...fans },
+      { sub_market_id: 12, market_id: 1, total: 50, matched: 50, modeled: 50 },
+    ],
+  });
+  it('accepts figures that fit (overlapping audiences may sum to more than their market)', () => {
+    expect(figureHierarchyProblems(timeframe({}, { matched: 100 }), chart)).toEqual([]);
+  });
+  it('refuses a market larger than the chart, naming both figures', () => {
+    expect(figureHierarchyProblems(timeframe({ total: 5_000_000 }, {}), chart)).toEqual([
+      { field: 'market:1:total', message: "Sparkling's Total Population (5,000,000) is more than the chart's (1,200,000): a market cannot have more people than its chart." },
+    ]);
+  });
+  it('refuses an audience larger than its market', () => {
+    expect(figureHierarchyProblems(timeframe({}, { modeled: 101 }), chart)).toEqual([
+      { field: 'sub_market:11:modeled', message: "Fans' Modeled (101) is more than its market Sparkling's (100): an audience cannot have more people than its market." },
+    ]);
+  });
+});
+
+describe('yAxisTicks (§9): the fixed ticks', () => {
   it('uses the fixed ticks 0 to 33 when the step is under 3', () => {
     expect(yAxisTicks(24).ticks).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33]);
     expect(yAxisTicks(0).ticks).toEqual(OUTCOMES.fixedYTicks);

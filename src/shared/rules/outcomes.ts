@@ -69,6 +69,9 @@ export const OUTCOMES_TEXT = {
   recorded: (month: string) => `Outcomes for ${month} recorded`,
   columns: { total: 'Total Population', matched: 'Matched', modeled: 'Modeled' },
   chartTotal: 'All markets',
+  /** The range chart's legend note (issue 27): why a stack is less than its audiences' sum. */
+  countedOnce: "Each stack counts a person once: a market's part is its de-duplicated figure, shared by its audiences in proportion to their figures.",
+  countedOnceRow: (name: string) => `${name}, counted once`,
   noMonthsLeft: 'Every month of this year before the current one already has a timeframe.',
   noTimeframesInYear: (year: number) => `No timeframes in ${year}.`,
   noCharts: 'There are no Grow charts in this product yet. Create one in Grow to measure its markets month by month.',
@@ -261,8 +264,51 @@ export function rangeTimeframes<T extends YearMonth>(timeframes: readonly T[], s
 export function yAxisTicks(max: number): { ticks: number[]; top: number } {
   const safeMax = Number.isFinite(max) && max > 0 ? max : 0;
   const step = Math.round((safeMax * 1.2) / OUTCOMES.yTickCount);
-  const ticks = step < OUTCOMES.minYStep ? [...OUTCOMES.fixedYTicks] : Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * step);
+  const ticks = step < OUTCOMES.minYStep ? [...OUTCOMES.fixedYTicks] : Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * evenStep(step));
   return { ticks, top: Math.max(ticks[ticks.length - 1] ?? 0, safeMax) };
+}
+
+/** Steps an axis reads easily, times a power of ten: never more than a third above the spec's step. */
+const EVEN_STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] as const;
+
+/**
+ * The spec's step evened up (issue 27: 9,627 beside 19,254 read as noise): the smallest of
+ * 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten that is not below it, so the 12 ticks
+ * still reach past the tallest bar and read as round numbers.
+ */
+function evenStep(step: number): number {
+  const power = 10 ** Math.floor(Math.log10(step));
+  const even = EVEN_STEPS.find((n) => n * power >= step - 1e-9) ?? 10;
+  return Math.round(even * power);
+}
+
+const AXIS_UNITS = [{ from: 1e9, size: 1e9, suffix: 'B' }, { from: 1e6, size: 1e6, suffix: 'M' }, { from: 1e4, size: 1e3, suffix: 'K' }] as const;
+
+/**
+ * One number format for every tick of an axis (issue 27: never '9,627' beside '19.3K'): the unit
+ * of the largest tick (B, M, K from 10,000, else whole numbers with separators) and the fewest
+ * decimals that write every tick exactly (at most 2), the same for all; 0 is '0'.
+ */
+export function axisTickFormat(ticks: readonly number[]): (value: number) => string {
+  const largest = Math.max(0, ...ticks.map(Math.abs));
+  const unit = AXIS_UNITS.find((u) => largest >= u.from);
+  if (!unit) return (value) => Math.round(value).toLocaleString('en-US');
+  const exact = (d: number) => ticks.every((t) => Math.abs(Math.round((t / unit.size) * 10 ** d) - (t / unit.size) * 10 ** d) < 1e-6);
+  const decimals = [0, 1].find(exact) ?? 2;
+  return (value) => (value === 0 ? '0' : `${(value / unit.size).toFixed(decimals)}${unit.suffix}`);
+}
+
+/**
+ * Parts drawn inside their whole (issue 27): overlapping parts (audiences of a market, markets of a
+ * chart: people in two are counted once in the whole) are scaled to their shares of the whole
+ * when together they claim more than it; parts that fit are drawn as they are. A stack drawn
+ * this way never claims more people than its whole has.
+ */
+export function shareOut(whole: number, parts: readonly number[]): number[] {
+  const sum = parts.reduce((a, b) => a + Math.max(0, b), 0);
+  if (!(whole > 0) || !(sum > 0)) return parts.map(() => 0);
+  const scale = Math.min(1, whole / sum);
+  return parts.map((p) => Math.max(0, p) * scale);
 }
 
 // ---- figures ------------------------------------------------------------------------------------------
@@ -399,6 +445,57 @@ export function figureProblem(value: string | number): string | null {
   if (!/^\d+$/.test(text)) return 'Enter a whole number of people, 0 or more.';
   if (Number(text) > OUTCOMES.maxFigure) return `Enter at most ${OUTCOMES.maxFigure.toLocaleString('en-US')}.`;
   return null;
+}
+
+// ---- reconciling the levels ----------------------------------------------------------------------------
+
+/** A chart's structure with the names its messages use. */
+export interface NamedOutcomeChart {
+  markets: readonly { id: number; name: string; sub_markets: readonly { id: number; name: string }[] }[];
+}
+
+export interface FigureHierarchyProblem {
+  /** The figure's flat field (outcomeFieldValues): 'market:7:matched', 'sub_market:12:total'. */
+  field: string;
+  message: string;
+}
+
+const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
+const n = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Decision 014's reconciliation rule (issue 27): a figure may never be larger than its parent's
+ * figure of the same column: an audience's than its market's, a market's than the chart's (each
+ * level counts people once, so a part can hold at most everyone of its whole). Parts may sum to
+ * more than their whole (they overlap). Answers one problem per figure that breaks the rule, in
+ * the chart's order; the server refuses such a save with 422 and the panel before it is sent.
+ */
+export function figureHierarchyProblems(
+  t: OutcomeFigures & { market_outcomes: readonly MarketOutcome[]; submarket_outcomes: readonly SubmarketOutcome[] },
+  chart: NamedOutcomeChart,
+): FigureHierarchyProblem[] {
+  const problems: FigureHierarchyProblem[] = [];
+  const markets = new Map(t.market_outcomes.map((m) => [m.market_id, m]));
+  const audiences = new Map(t.submarket_outcomes.map((s) => [s.sub_market_id, s]));
+  for (const market of chart.markets) {
+    const m = markets.get(market.id);
+    if (!m) continue;
+    for (const key of OUTCOME_TABS) {
+      if (m[key] > t[key]) {
+        problems.push({ field: `market:${market.id}:${key}`, message: `${possessive(market.name)} ${OUTCOMES_TEXT.columns[key]} (${n(m[key])}) is more than the chart's (${n(t[key])}): a market cannot have more people than its chart.` });
+      }
+    }
+    for (const audience of market.sub_markets) {
+      const a = audiences.get(audience.id);
+      if (!a) continue;
+      for (const key of OUTCOME_TABS) {
+        if (a[key] > m[key]) {
+          problems.push({ field: `sub_market:${audience.id}:${key}`, message: `${possessive(audience.name)} ${OUTCOMES_TEXT.columns[key]} (${n(a[key])}) is more than its market ${possessive(market.name)} (${n(m[key])}): an audience cannot have more people than its market.` });
+        }
+      }
+    }
+  }
+  return problems;
 }
 
 // ---- merging a save over a newer version -------------------------------------------------------------------

@@ -109,7 +109,9 @@ export function tileBadgeBox(tile: Pick<Tile, 'height' | 'width' | 'skinny'>, ba
 export const NO_MARKETS_TEXT = 'This chart has no markets yet.';
 
 export const CHART_DEFAULTS = {
+  /** The plot's height where the window has room for it, and the least it is made to fit a small window. */
   heightPx: 480,
+  minHeightPx: 280,
   /** Before the container is measured (and in tests): a typical plot width. */
   widthPx: 960,
 } as const;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Tooltip } from 'radix-ui';
 import { GROW } from '@shared/rules/grow';
 import type { Column, Tile } from '@shared/rules/mekko-layout';
@@ -10,6 +10,7 @@ import type { DragBinding } from './drag-handle';
 import { COLUMN_FOOT_PX, COLUMN_HEAD_PX, MarketColumn } from './market-column';
 import { SortableChart } from './sortable-chart';
 import { usePlotWidth } from '../../lib/use-plot-width';
+import { useHeightToFit } from '../../lib/use-height-to-fit';
 import { ZeroCountDialog } from '../zero-count-dialog';
 
 /**
@@ -19,7 +20,11 @@ import { ZeroCountDialog } from '../zero-count-dialog';
  * real button with a name, a pressed state and a tooltip.
  */
 export function MekkoChart(props: MekkoChartProps) {
-  const { markets, mode, measurementLabel, selectedIds, canOpenZeroCount, heightPx = CHART_DEFAULTS.heightPx } = props;
+  const { markets, mode, measurementLabel, selectedIds, canOpenZeroCount } = props;
+  const root = useRef<HTMLDivElement>(null);
+  // The plot as tall as the window leaves room for, axis and legend included (issue 27), unless the page sets it.
+  const fitted = useHeightToFit(root, { min: CHART_DEFAULTS.minHeightPx, max: CHART_DEFAULTS.heightPx });
+  const heightPx = props.heightPx ?? fitted;
   const [stageRef, measuredWidth] = usePlotWidth(GROW.heightDebounceMs);
   const [zeroCountFor, setZeroCountFor] = useState<ChartAudience | null>(null);
   // 0 means hidden or not yet in the document: lay out at a typical width rather than collapse.
@@ -102,7 +107,7 @@ export function MekkoChart(props: MekkoChartProps) {
 
   return (
     <Tooltip.Provider delayDuration={300}>
-      <div className={`mekko mekko--${mode}`}>
+      <div ref={root} className={`mekko mekko--${mode}`}>
         <div className="mekko__frame">
           <ChartYAxis label={measurementLabel} plotTopPx={COLUMN_HEAD_PX} heightPx={heightPx} />
           <div ref={stageRef} className="mekko__stage" style={{ height: COLUMN_HEAD_PX + heightPx + footPx }}>

@@ -11,8 +11,10 @@ import { keptSince } from '../../lib/offline/last-good';
 import { insightErrorMessage, isDataNotReady } from '../../lib/insights-queries';
 import { toSelectable } from './chart-data';
 import type { MekkoView } from './chart-edits';
-import { chartSvg, downloadPng, downloadSvg, exportFileName } from './chart-export';
 import type { ChartMarket } from '../../components/mekko/chart-model';
+import { chartSvg } from '../../components/mekko/mekko-export';
+import { ExportButtons } from '../../components/export-buttons';
+import { exportChart } from '../../lib/chart-file';
 import { FilterBar } from '../../components/filter-bar';
 import { SplitGutter } from '../../components/split-gutter';
 import { growState, setChartShare } from './grow-store';
@@ -71,12 +73,9 @@ export function ChartWorkspace(props: Props) {
   // The counts' time when they are not fresh: the browser is offline, or the server could not be
   // reached and the last good counts are shown (a server down with the network up is offline too).
   const countsAsOf = !online && props.counts.dataUpdatedAt > 0 ? props.counts.dataUpdatedAt : keptSince(props.counts);
-  const exportAs = (kind: 'png' | 'svg') => {
-    // The slide names the tab its sizes come from.
-    const svg = chartSvg(markets, { measurementLabel: chart.measurement_label, title: `${chart.name} · ${TAB_LABEL[tab]}`, widthPx: 1600, heightPx: 900 });
-    if (kind === 'svg') downloadSvg(svg, `${exportFileName(chart.name)}.svg`);
-    else void downloadPng(svg, `${exportFileName(chart.name)}.png`);
-  };
+  // The slide names the tab its sizes come from.
+  const exportAs = (kind: 'png' | 'svg') =>
+    exportChart(kind, chartSvg(markets, { measurementLabel: chart.measurement_label, title: `${chart.name} · ${TAB_LABEL[tab]}`, widthPx: 1600, heightPx: 900 }), chart.name);
 
   return (
     <div className={`grow-workspace grow-workspace--${snap.focus}`}>
@@ -92,8 +91,7 @@ export function ChartWorkspace(props: Props) {
           {mode === 'edit' && chart.vertical_type === null ? (
             <button type="button" className="button button--secondary" onClick={() => (growState.panel = { kind: 'market', marketId: null })}>{GROW_TEXT.addMarket}</button>
           ) : null}
-          <button type="button" className="button button--ghost" onClick={() => exportAs('png')}>Export PNG</button>
-          <button type="button" className="button button--ghost" onClick={() => exportAs('svg')}>Export SVG</button>
+          <ExportButtons onExport={exportAs} />
           <button
             type="button"
             className="button button--primary"

@@ -87,19 +87,20 @@ export function GrowPage({ scope, mekkoId }: Props) {
 
   return (
     <div className="page grow-page">
+      {/* The chart picker beside the title: on a 768 px high laptop the chart and its legend fit below (issue 27). */}
       <PageHeader title="Grow">
+        <ChartPicker
+          charts={charts}
+          current={current}
+          may={may}
+          onPick={(c) => open(c.id)}
+          onCreate={() => (growState.panel = { kind: 'chart', mode: 'create' })}
+          onEdit={() => (growState.panel = { kind: 'chart', mode: 'edit' })}
+          onCopy={actions.copy}
+          onDelete={() => (growState.dialog = { kind: 'delete-chart' })}
+        />
         {loading ? <span role="status" aria-live="polite" className="grow-loading">{GROW_TEXT.loading}</span> : null}
       </PageHeader>
-      <ChartPicker
-        charts={charts}
-        current={current}
-        may={may}
-        onPick={(c) => open(c.id)}
-        onCreate={() => (growState.panel = { kind: 'chart', mode: 'create' })}
-        onEdit={() => (growState.panel = { kind: 'chart', mode: 'edit' })}
-        onCopy={actions.copy}
-        onDelete={() => (growState.dialog = { kind: 'delete-chart' })}
-      />
       {list.isError && !list.data ? <p role="alert">The Grow charts could not be loaded. Check the network and try again.</p> : null}
       {list.data && charts.length === 0 ? (
         <section className="empty-state" aria-labelledby="no-charts">

@@ -12,6 +12,18 @@ export function badgeOf(audience: MeasureAudience | undefined): TileBadge | unde
   return { text: audience.overlay, direction: tenths > 0 ? 'up' : tenths < 0 ? 'down' : 'flat' };
 }
 
+/** Measure's markets as the shared marimekko draws them (and its export): width by the market's figure, height by the audience's. */
+export function measureChartMarkets(markets: readonly MeasureMarket[]): ChartMarket[] {
+  return markets.map((m) => ({
+    id: m.id,
+    name: m.name,
+    population: m.count,
+    audiences: m.audiences.map((a): ChartAudience => ({
+      id: a.id, name: a.name, tag: a.tag, count: a.count, countLabel: formatFigure(a.count), segmentLabel: a.path, segment: null,
+    })),
+  }));
+}
+
 interface Props {
   markets: MeasureMarket[];
   measurementLabel: string;
@@ -27,14 +39,7 @@ interface Props {
 export function MeasureMekko({ markets, measurementLabel, selection, onSelection }: Props) {
   const byAudience = useMemo(() => new Map(markets.flatMap((m) => m.audiences.map((a) => [String(a.id), a] as const))), [markets]);
   const byMarket = useMemo(() => new Map(markets.map((m) => [String(m.id), m] as const)), [markets]);
-  const chartMarkets: ChartMarket[] = useMemo(() => markets.map((m) => ({
-    id: m.id,
-    name: m.name,
-    population: m.count,
-    audiences: m.audiences.map((a): ChartAudience => ({
-      id: a.id, name: a.name, tag: a.tag, count: a.count, countLabel: formatFigure(a.count), segmentLabel: a.path, segment: null,
-    })),
-  })), [markets]);
+  const chartMarkets = useMemo(() => measureChartMarkets(markets), [markets]);
 
   const audienceLines = (audience: ChartAudience): TooltipLine[] => {
     const a = byAudience.get(String(audience.id));

@@ -9,11 +9,14 @@ import { useRouter } from '@tanstack/react-router';
 import { can } from '@shared/permissions';
 import { formatContext, slugsOf } from '@shared/rules/context';
 import {
-  OUTCOMES_TEXT, rangeTimeframes, rangeTooLong, resolveOutcomeTab, selectedFigure,
+  OUTCOME_TAB_LABELS, OUTCOMES_TEXT, rangeTimeframes, rangeTooLong, resolveOutcomeTab, selectedFigure, triggerText,
   type MeasureSelection, type OutcomeTab, type TimeframeSelection,
 } from '@shared/rules/outcomes';
 import type { MekkoSummary } from '@shared/schemas/grow';
 import { CountTabs } from '../../components/count-tabs';
+import { ExportButtons } from '../../components/export-buttons';
+import { chartSvg } from '../../components/mekko/mekko-export';
+import { exportChart } from '../../lib/chart-file';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import type { ProductScope } from '../../lib/guards';
@@ -21,7 +24,9 @@ import { useOnline } from '../../lib/offline/freshness';
 import { useOutbox, useWithOutbox } from '../../lib/offline/outbox-client';
 import { InfoBoxes } from './info-boxes';
 import { OUTCOME_TIMEFRAME_ENTITY } from './measure-keys';
-import { MeasureMekko } from './measure-mekko';
+import { MeasureMekko, badgeOf, measureChartMarkets } from './measure-mekko';
+import { rangeChartSvg } from './range-export';
+import { audienceColours, buildRangeCharts } from './range-model';
 import { emptyChartText, findTimeframe, liveSelection, measureMarkets, parseMeasureSearch, requestedTab, searchOf, selectionChip, selectionOf, type MeasureSearch } from './measure-model';
 import { mekkoQueryOptions, mekkosQueryOptions, outcomeTimeframesQueryOptions, tabsConfigurationQueryOptions, type OutcomeTimeframesView } from './measure-queries';
 import { RangeChart } from './range-chart';
@@ -100,21 +105,36 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
   const saving = online && outbox.some((c) => c.entity === OUTCOME_TIMEFRAME_ENTITY && c.context === context && c.state === 'pending');
   const loading = list.isFetching || chartQuery.isFetching || tabsConfig.isFetching || timeframesQuery.isFetching || saving;
   const empty = chart ? emptyChartText(chart) : null;
+  const group = search.group ?? 'none';
+  // Export (DESIGN: every chart to SVG and PNG from the layout it draws): the mekko or the range's stacks, as shown.
+  const chartExport = chart && selection && !empty ? (kind: 'png' | 'svg') => {
+    const title = `${chart.name} · ${OUTCOME_TAB_LABELS[tab]} · ${triggerText(selection)}`;
+    const svg = selection.isRangeMode
+      ? rangeChartSvg(buildRangeCharts(chart.markets, rangeTimeframes(timeframes, selection), tab, group), chart.markets, audienceColours(chart.markets), { title, tabLabel: OUTCOME_TAB_LABELS[tab] })
+      : chartSvg(measureChartMarkets(markets), {
+        measurementLabel: chart.measurement_label || 'Penetration',
+        title,
+        tileBadge: (audience) => badgeOf(markets.flatMap((m) => m.audiences).find((a) => String(a.id) === String(audience.id)))?.text,
+      });
+    exportChart(kind, svg, `${chart.name} ${selection.isRangeMode ? 'range' : 'measure'}`);
+  } : null;
 
   return (
     <div className="page measure-page">
-      <PageHeader title={OUTCOMES_TEXT.header} />
+      {/* The pickers beside the title, the tabs beside the info boxes: at 1366x768 the chart and its legend fit below (issue 27). */}
+      <PageHeader title={OUTCOMES_TEXT.header}>
+        {current ? (
+          <div className="measure-toolbar">
+            <MeasureChartPicker charts={charts} current={current} onPick={(c) => { setRefused(false); go(c.id, search.tab ? { tab: search.tab } : {}); }} />
+            {selection && timeframesView ? (
+              <TimeframePicker timeframes={timeframes} today={timeframesView.meta.today} selection={selection} onChange={changeTimeframes} canOpenSettings={may.create} onOpenSettings={() => setSettingsOpen(true)} />
+            ) : null}
+          </div>
+        ) : null}
+      </PageHeader>
       {list.isError && !list.data ? <p role="alert">The Grow charts could not be loaded{navigator.onLine ? '. Try again in a moment' : ' offline: open them once while online, or use “Make available offline”'}.</p> : null}
       {list.data && charts.length === 0 ? <p className="empty-state measure-empty">{OUTCOMES_TEXT.noCharts}</p> : null}
       {mekkoId !== undefined && list.data && !current ? <p role="alert">There is no Grow chart {mekkoId} in this product: it may have been deleted.</p> : null}
-      {current ? (
-        <div className="measure-toolbar">
-          <MeasureChartPicker charts={charts} current={current} onPick={(c) => { setRefused(false); go(c.id, search.tab ? { tab: search.tab } : {}); }} />
-          {selection && timeframesView ? (
-            <TimeframePicker timeframes={timeframes} today={timeframesView.meta.today} selection={selection} onChange={changeTimeframes} canOpenSettings={may.create} onOpenSettings={() => setSettingsOpen(true)} />
-          ) : null}
-        </div>
-      ) : null}
       {refused ? <p role="alert" className="measure-refused">{OUTCOMES_TEXT.rangeTooLong}</p> : null}
       {(chartQuery.isError && !chart) || (timeframesQuery.isError && !timeframesView)
         ? <p role="alert">This chart's timeframes could not be loaded{navigator.onLine ? '' : ' offline: open them once while online, or use “Make available offline”'}.</p>
@@ -128,18 +148,21 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
             onClear={() => select(null)}
             emptyText="No filter: select a market or an audience in the chart."
           />
-          <CountTabs tab={tab} totals={currentTf ? { total: currentTf.total, matched: currentTf.matched, modeled: currentTf.modeled } : undefined} levels={levels} countType={chart.count_type === 'tv_panelists' ? 'tv_panelists' : 'people_count'} onChange={changeTab} />
-          <InfoBoxes
-            previousMonth={selection.previous}
-            previous={previousTf ? selectedFigure(previousTf, tab, chosen) : 0}
-            current={currentTf ? selectedFigure(currentTf, tab, chosen) : 0}
-          />
+          <div className="measure-figures">
+            <CountTabs tab={tab} totals={currentTf ? { total: currentTf.total, matched: currentTf.matched, modeled: currentTf.modeled } : undefined} levels={levels} countType={chart.count_type === 'tv_panelists' ? 'tv_panelists' : 'people_count'} onChange={changeTab} />
+            <InfoBoxes
+              previousMonth={selection.previous}
+              previous={previousTf ? selectedFigure(previousTf, tab, chosen) : 0}
+              current={currentTf ? selectedFigure(currentTf, tab, chosen) : 0}
+            />
+            {chartExport ? <div className="measure-figures__export"><ExportButtons onExport={chartExport} /></div> : null}
+          </div>
           {empty ? <p className="empty-state">{empty}</p> : selection.isRangeMode ? (
             <RangeChart
               markets={chart.markets}
               timeframes={rangeTimeframes(timeframes, selection)}
               tab={tab}
-              group={search.group ?? 'none'}
+              group={group}
               onGroupChange={(group) => go(chartId, { ...search, group })}
               selectedSubMarketId={chosen?.kind === 'subMarket' ? chosen.id : null}
               onToggleSubMarket={(id) => select(chosen?.kind === 'subMarket' && chosen.id === id ? null : { kind: 'subMarket', id })}

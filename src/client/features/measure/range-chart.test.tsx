@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import { RangeChart } from './range-chart';
 import type { RangeGroup, RangeMarket, RangeTimeframe } from './range-model';
 
@@ -13,9 +14,16 @@ const markets: RangeMarket[] = [
   { id: 1, name: 'Soda', sub_markets: [{ id: 11, name: 'Fans', tag: 'owned' }, { id: 12, name: 'Switchers', tag: 'opportunity' }] },
   { id: 2, name: 'Water', sub_markets: [{ id: 21, name: 'Runners', tag: 'none' }] },
 ];
-const tf = (year: number, month: number, f: Record<number, number>): RangeTimeframe => ({
-  year, month, submarket_outcomes: Object.entries(f).map(([id, matched]) => ({ sub_market_id: Number(id), total: 0, matched, modeled: 0 })),
-});
+/** A month's Matched figures: each audience's; a market's its audiences' sum, the chart's the markets' (no overlap). */
+const tf = (year: number, month: number, f: Record<number, number>): RangeTimeframe => {
+  const soda = (f[11] ?? 0) + (f[12] ?? 0);
+  const water = f[21] ?? 0;
+  return {
+    year, month, total: 0, matched: soda + water, modeled: 0,
+    market_outcomes: [{ market_id: 1, total: 0, matched: soda, modeled: 0 }, { market_id: 2, total: 0, matched: water, modeled: 0 }],
+    submarket_outcomes: Object.entries(f).map(([id, matched]) => ({ sub_market_id: Number(id), total: 0, matched, modeled: 0 })),
+  };
+};
 const timeframes = [tf(2025, 11, { 11: 1000, 12: 500, 21: 100 }), tf(2025, 12, { 11: 1200, 12: 0, 21: 900 })];
 const noop = () => undefined;
 const render = (group: RangeGroup, selectedSubMarketId: number | null = null) => renderToStaticMarkup(
@@ -39,8 +47,8 @@ describe('RangeChart', () => {
 
   it('has a Count axis of 12 ticks from the tallest stack and a Date axis of the months', () => {
     const html = render('none');
-    // Tallest stack 2100: step round(2100 × 1.2 / 12) = 210.
-    expect(yTicks(html)).toEqual(['0', '210', '420', '630', '840', '1,050', '1,260', '1,470', '1,680', '1,890', '2,100', '2,310']);
+    // Tallest stack 2100: step round(2100 × 1.2 / 12) = 210, evened up to 250; every tick in one format.
+    expect(yTicks(html)).toEqual(['0', '250', '500', '750', '1,000', '1,250', '1,500', '1,750', '2,000', '2,250', '2,500', '2,750']);
     expect(html).toContain('>Count</text>');
     expect(html).toContain('>Date</text>');
     expect(html).toContain('>Nov 2025</text>');
@@ -55,7 +63,7 @@ describe('RangeChart', () => {
     const ticks = yTicks(html);
     expect(ticks).toHaveLength(24);
     expect(ticks.slice(0, 2)).toEqual(['0', '150']);
-    expect(ticks.slice(12, 14)).toEqual(['0', '90']);
+    expect(ticks.slice(12, 14)).toEqual(['0', '100']);
   });
 
   it('dims every audience but the selected one, in the stacks and the legend', () => {
@@ -73,6 +81,9 @@ describe('RangeChart', () => {
     expect(html).toContain('<caption>All markets: Matched Addressable by month</caption>');
     expect(html).toContain('<th scope="row">Switchers (Soda)</th><td>500</td><td>0</td>');
     expect(html).toContain('<th scope="row">Runners (Water)</th><td>100</td><td>900</td>');
+    expect(html).toContain('<th scope="row">Soda, counted once</th><td>1,500</td><td>1,200</td>');
+    expect(html).toContain('<th scope="row">All markets, counted once</th><td>1,600</td><td>2,100</td>');
+    expect(html).toContain(OUTCOMES_TEXT.countedOnce.replace("'", '&#x27;'));
   });
 
   it('says so when the chart has no audiences', () => {

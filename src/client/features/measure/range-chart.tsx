@@ -7,7 +7,8 @@ import type { BarCustomLayerProps, BarLayer } from '@nivo/bar';
 import { OUTCOME_TAB_LABELS, OUTCOMES, OUTCOMES_TEXT } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
 import { ChartTooltipBody } from '../../components/chart-tooltip';
-import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickText } from './range-model';
+import { useHeightToFit } from '../../lib/use-height-to-fit';
+import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, segmentLabel, tickTexts } from './range-model';
 import type { HoverStore, RangeChartModel, RangeDatum, RangeGroup, RangeMarket, RangeSegment, RangeTimeframe } from './range-model';
 
 interface Props {
@@ -32,6 +33,8 @@ const SelectionContext = createContext<SelectionContextValue | null>(null);
 /** What one chart's layers need: its ticks, its segments and its tooltip. */
 interface ChartContextValue {
   ticks: readonly number[];
+  /** The ticks' texts, in one number format. */
+  tickLabels: readonly string[];
   crowded: boolean;
   segments: readonly RangeSegment[];
   hover: (hovered: Hovered | null) => void;
@@ -47,6 +50,8 @@ interface Hovered {
 
 const MARGIN = { top: 12, right: 16, bottom: 72, left: 76 };
 const CHART_HEIGHT = { none: 380, market: 300 } as const;
+/** The least the one chart is made to fit a small window. */
+const MIN_CHART_HEIGHT = 260;
 const THEME = {
   text: { fill: 'var(--color-text-muted)', fontSize: 12 },
   axis: {
@@ -71,6 +76,7 @@ export function RangeChart({ markets, timeframes, tab, group, onGroupChange, sel
 
   return (
     <section className="range-chart" aria-label={`${OUTCOME_TAB_LABELS[tab]} by month`}>
+      <div className="range-chart__head">
       <div className="range-chart__toolbar">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger className="button button--secondary">{OUTCOMES_TEXT.view} <span aria-hidden="true">▾</span></DropdownMenu.Trigger>
@@ -85,10 +91,11 @@ export function RangeChart({ markets, timeframes, tab, group, onGroupChange, sel
         </DropdownMenu.Root>
       </div>
       <RangeLegend markets={markets} colours={colours} selectedSubMarketId={selectedSubMarketId} onToggleSubMarket={onToggleSubMarket} />
+      </div>
       {charts.length === 0 ? <p className="range-chart__empty">{OUTCOMES_TEXT.noMarkets}</p> : null}
       <SelectionContext.Provider value={selection}>
         <div className={`range-chart__charts range-chart__charts--${group}`}>
-          {charts.map((chart) => <StackedChart key={chart.id} chart={chart} tab={tab} height={CHART_HEIGHT[group]} />)}
+          {charts.map((chart) => <StackedChart key={chart.id} chart={chart} tab={tab} height={CHART_HEIGHT[group]} fit={group === 'none'} />)}
         </div>
       </SelectionContext.Provider>
     </section>
@@ -103,17 +110,21 @@ const NO_KEYS: readonly string[] = [];
  * One chart of stacks. Memoised: a selection or a tooltip redraws its segments or its tooltip,
  * never nivo's axes and grid.
  */
-const StackedChart = memo(function StackedChart({ chart, tab, height }: { chart: RangeChartModel; tab: OutcomeTab; height: number }) {
+const StackedChart = memo(function StackedChart({ chart, tab, height: tallest, fit }: { chart: RangeChartModel; tab: OutcomeTab; height: number; fit: boolean }) {
   const name = chart.title ?? OUTCOMES_TEXT.chartTotal;
+  const figure = useRef<HTMLElement>(null);
+  // The one chart of every market is as tall as the window leaves room for, its Date axis included (issue 27).
+  const fitted = useHeightToFit(figure, { min: MIN_CHART_HEIGHT, max: tallest });
+  const height = fit ? fitted : tallest;
   const crowded = chart.data.length > 6;
   const plot = useRef<HTMLDivElement>(null);
   const [tooltip] = useState(() => hoverStore<Hovered>(OUTCOMES.tooltipDelayMs));
   useEffect(() => () => tooltip.dispose(), [tooltip]);
   const segments = useMemo(() => rangeSegments(chart), [chart]);
-  const context = useMemo<ChartContextValue>(() => ({ ticks: chart.ticks, crowded, segments, hover: tooltip.hover }), [chart.ticks, crowded, segments, tooltip]);
+  const context = useMemo<ChartContextValue>(() => ({ ticks: chart.ticks, tickLabels: tickTexts(chart.ticks), crowded, segments, hover: tooltip.hover }), [chart.ticks, crowded, segments, tooltip]);
   const valueScale = useMemo(() => ({ type: 'linear' as const, min: 0, max: chart.top }), [chart.top]);
   return (
-    <figure className="range-chart__figure">
+    <figure ref={figure} className="range-chart__figure">
       {chart.title ? <figcaption className="range-chart__title">{chart.title}</figcaption> : null}
       <div ref={plot} className="range-chart__plot" style={{ height }}>
         <ChartContext.Provider value={context}>
@@ -182,10 +193,10 @@ function AxesLayer({ xScale, yScale, innerWidth, innerHeight }: BarCustomLayerPr
         <text transform={`translate(${innerWidth / 2}, ${chart.crowded ? 60 : 40}) rotate(0)`} textAnchor="middle" style={AXIS_LEGEND}>{OUTCOMES_TEXT.dateAxis}</text>
       </g>
       <g transform="translate(0,0)">
-        {chart.ticks.map((tick) => (
+        {chart.ticks.map((tick, i) => (
           <g key={tick} transform={`translate(0,${y(tick) ?? 0})`} style={{ opacity: 1 }}>
             <line x1={0} x2={-5} y1={0} y2={0} style={AXIS_LINE} />
-            <text dominantBaseline="central" textAnchor="end" transform="translate(-10,0) rotate(0)" style={TICK_TEXT}>{tickText(tick)}</text>
+            <text dominantBaseline="central" textAnchor="end" transform="translate(-10,0) rotate(0)" style={TICK_TEXT}>{chart.tickLabels[i]}</text>
           </g>
         ))}
         <line style={AXIS_LINE} x1={0} x2={0} y1={0} y2={innerHeight} />
@@ -280,6 +291,7 @@ function SegmentTooltip({ plot, store, tab }: { plot: RefObject<HTMLDivElement |
     { label: 'Market', value: segment.series.marketName },
     { label: 'Month', value: segment.month },
     { label: OUTCOME_TAB_LABELS[tab], value: segment.value.toLocaleString('en-US') },
+    { label: OUTCOMES_TEXT.countedOnceRow(segment.series.marketName), value: segment.marketValue.toLocaleString('en-US') },
   ];
   return (
     <div ref={tip} className="mekko-tooltip range-chart__tooltip" role="tooltip" style={{ left: hovered.x, top: hovered.y }}>
@@ -306,9 +318,21 @@ function FiguresTable({ chart, caption }: { chart: RangeChartModel; caption: str
           {chart.series.map((s) => (
             <tr key={s.key}>
               <th scope="row">{`${s.name} (${s.marketName})`}</th>
-              {chart.data.map((d) => <td key={d.month}>{Number(d[s.key] ?? 0).toLocaleString('en-US')}</td>)}
+              {chart.data.map((d, i) => <td key={d.month}>{(chart.figures[i]?.audiences.get(s.subMarketId) ?? 0).toLocaleString('en-US')}</td>)}
             </tr>
           ))}
+          {chart.markets.map((m) => (
+            <tr key={`market-${m.id}`}>
+              <th scope="row">{OUTCOMES_TEXT.countedOnceRow(m.name)}</th>
+              {chart.data.map((d, i) => <td key={d.month}>{(chart.figures[i]?.markets.get(m.id) ?? 0).toLocaleString('en-US')}</td>)}
+            </tr>
+          ))}
+          {chart.title === null ? (
+            <tr>
+              <th scope="row">{OUTCOMES_TEXT.countedOnceRow(OUTCOMES_TEXT.chartTotal)}</th>
+              {chart.data.map((d, i) => <td key={d.month}>{(chart.figures[i]?.whole ?? 0).toLocaleString('en-US')}</td>)}
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>
@@ -371,6 +395,7 @@ function RangeLegend({ markets, colours, selectedSubMarketId, onToggleSubMarket 
           {expanded ? OUTCOMES_TEXT.seeLess : OUTCOMES_TEXT.seeMore}
         </button>
       ) : null}
+      <p className="range-legend__note">{OUTCOMES_TEXT.countedOnce}</p>
     </div>
   );
 }

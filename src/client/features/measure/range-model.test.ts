@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTCOMES } from '@shared/rules/outcomes';
 import type { OutcomeTab } from '@shared/rules/outcomes';
-import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, rangeSeries, segmentLabel, seriesKey, tickText } from './range-model';
+import { audienceColours, buildRangeCharts, hoverStore, isDimmed, rangeSegments, rangeSeries, segmentLabel, seriesKey, tickTexts } from './range-model';
 import type { RangeMarket, RangeTimeframe } from './range-model';
 
 const markets: RangeMarket[] = [
@@ -9,10 +9,21 @@ const markets: RangeMarket[] = [
   { id: 2, name: 'Water', sub_markets: [{ id: 21, name: 'Runners', tag: 'none' }] },
   { id: 3, name: 'Empty', sub_markets: [] },
 ];
-const timeframe = (year: number, month: number, figures: Record<number, number>, tab: OutcomeTab = 'matched'): RangeTimeframe => ({
-  year, month,
-  submarket_outcomes: Object.entries(figures).map(([id, value]) => ({ sub_market_id: Number(id), total: 0, matched: 0, modeled: 0, [tab]: value })),
-});
+const MARKET_OF: Record<number, number> = { 11: 1, 12: 1, 21: 2 };
+/**
+ * A month's figures on one tab: each audience's; unless given, a market's is its audiences' sum
+ * and the chart's its markets' (no overlap).
+ */
+const timeframe = (year: number, month: number, figures: Record<number, number>, tab: OutcomeTab = 'matched', levels: { markets?: Record<number, number>; chart?: number } = {}): RangeTimeframe => {
+  const marketSum = (id: number) => Object.entries(figures).filter(([a]) => MARKET_OF[Number(a)] === id).reduce((n, [, v]) => n + v, 0);
+  const marketFigures = [1, 2, 3].map((id) => ({ id, value: levels.markets?.[id] ?? marketSum(id) }));
+  const zero = { total: 0, matched: 0, modeled: 0 };
+  return {
+    year, month, ...zero, [tab]: levels.chart ?? marketFigures.reduce((n, m) => n + m.value, 0),
+    market_outcomes: marketFigures.map((m) => ({ market_id: m.id, ...zero, [tab]: m.value })),
+    submarket_outcomes: Object.entries(figures).map(([id, value]) => ({ sub_market_id: Number(id), ...zero, [tab]: value })),
+  };
+};
 const range = [timeframe(2025, 11, { 11: 100, 12: 50, 21: 10 }), timeframe(2025, 12, { 11: 120, 21: 900 }), timeframe(2026, 1, { 11: 90, 12: 60, 21: 20 })];
 
 describe('rangeSeries', () => {
@@ -72,9 +83,9 @@ describe('buildRangeCharts', () => {
       { month: 'Jan 2026', 'audience-11': 90, 'audience-12': 60, 'audience-21': 20 },
     ]);
     expect(chart?.monthKeys).toEqual(['2025-11', '2025-12', '2026-01']);
-    // Tallest stack 1020: step round(1020 × 1.2 / 12) = 102.
-    expect(chart?.ticks).toEqual(Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * 102));
-    expect(chart?.top).toBe(1122);
+    // Tallest stack 1020: step round(1020 × 1.2 / 12) = 102, evened up to 120.
+    expect(chart?.ticks).toEqual(Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * 120));
+    expect(chart?.top).toBe(1320);
   });
 
   it('draws one chart per market with an audience, each with its own y ticks', () => {
@@ -84,10 +95,30 @@ describe('buildRangeCharts', () => {
       ['2', 'Water', ['audience-21']],
     ]);
     expect(charts[0]?.data[0]).toEqual({ month: 'Nov 2025', 'audience-11': 100, 'audience-12': 50 });
-    // Soda's tallest is 150 (step 15), Water's 900 (step 90).
+    // Soda's tallest is 150 (step 15), Water's 900 (step 90, evened up to 100).
     expect(charts[0]?.ticks[1]).toBe(15);
-    expect(charts[1]?.ticks[1]).toBe(90);
+    expect(charts[1]?.ticks[1]).toBe(100);
     expect(charts.every((c) => c.ticks.length === 12)).toBe(true);
+  });
+
+  it('never stacks more people than the chart has: overlapping audiences share their market’s figure, markets the chart’s (issue 27)', () => {
+    // Fans and Switchers overlap: 100 + 50 audience figures in a market of 120; markets of 120 + 10 in a chart of 104.
+    const overlapping = [timeframe(2025, 11, { 11: 100, 12: 50, 21: 10 }, 'matched', { markets: { 1: 120 }, chart: 104 })];
+    const [chart] = buildRangeCharts(markets, overlapping, 'matched', 'none');
+    const datum = chart?.data[0] ?? { month: '' };
+    const stack = ['audience-11', 'audience-12', 'audience-21'].reduce((n, k) => n + Number(datum[k]), 0);
+    expect(stack).toBeCloseTo(104, 9);
+    // Soda's part is 120 × 104/130 = 96, shared 2:1 by its audiences; Water's 8.
+    expect(Number(datum['audience-11'])).toBeCloseTo(64, 9);
+    expect(Number(datum['audience-12'])).toBeCloseTo(32, 9);
+    expect(Number(datum['audience-21'])).toBeCloseTo(8, 9);
+    // The segments still name each audience's own figure and its market's.
+    const segments = chart ? rangeSegments(chart) : [];
+    expect(segments.map((s) => [s.series.name, s.value, s.marketValue])).toEqual([['Fans', 100, 120], ['Switchers', 50, 120], ['Runners', 10, 10]]);
+    // Grouped by market, Soda's stack is its 120.
+    const [soda] = buildRangeCharts(markets, overlapping, 'matched', 'market');
+    expect(Number(soda?.data[0]?.['audience-11']) + Number(soda?.data[0]?.['audience-12'])).toBeCloseTo(120, 9);
+    expect(soda?.figures[0]?.whole).toBe(120);
   });
 
   it('reads the tab’s figure', () => {
@@ -151,12 +182,10 @@ describe('labels and dimming', () => {
     expect(isDimmed(11, 12)).toBe(true);
   });
 
-  it('writes ticks short', () => {
-    expect(tickText(0)).toBe('0');
-    expect(tickText(9_900)).toBe('9,900');
-    expect(tickText(12_345)).toBe('12.3K');
-    expect(tickText(2_500_000)).toBe('2.5M');
-    expect(tickText(3_000_000_000)).toBe('3B');
+  it('writes every tick of an axis in one format (issue 27: never 9,627 beside 19.3K)', () => {
+    expect(tickTexts([0, 10_000, 20_000])).toEqual(['0', '10K', '20K']);
+    expect(tickTexts([0, 900, 9_900])).toEqual(['0', '900', '9,900']);
+    expect(tickTexts([0, 250_000, 2_500_000])).toEqual(['0', '0.25M', '2.50M']);
   });
 });
 

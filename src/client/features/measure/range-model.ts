@@ -1,10 +1,15 @@
-import { monthKey, monthLabel, yAxisTicks } from '@shared/rules/outcomes';
-import type { OutcomeTab, YearMonth } from '@shared/rules/outcomes';
+import { axisTickFormat, monthKey, monthLabel, shareOut, yAxisTicks } from '@shared/rules/outcomes';
+import type { OutcomeFigures, OutcomeTab, YearMonth } from '@shared/rules/outcomes';
 
 /**
- * Range mode's stacked bars as data (spec 3 §2.5, §9): one stack per timeframe, one segment per
- * audience on the tab's figure, one chart or one per market, each with its own 12 y ticks, and a
- * colour per audience in its market's family. Pure, so the chart only draws it.
+ * Range mode's stacked bars as data (spec 3 §2.5, §9): one stack per timeframe, one chart or one
+ * per market, each with its own 12 y ticks, and a colour per audience in its market's family.
+ * Pure, so the chart and its export only draw it.
+ *
+ * A stack counts each person once (issue 27): it is the chart's figure (or, grouped by market, the
+ * market's), each market's part its de-duplicated figure and each audience's part its share of
+ * its market's (shareOut), as the mekko draws them; summing overlapping audiences had a stack
+ * claim 1.76M people of a chart of 894,258.
  */
 
 export interface RangeAudience {
@@ -17,8 +22,9 @@ export interface RangeMarket {
   name: string;
   sub_markets: readonly RangeAudience[];
 }
-export interface RangeTimeframe extends YearMonth {
-  submarket_outcomes: readonly { sub_market_id: number; total: number; matched: number; modeled: number }[];
+export interface RangeTimeframe extends YearMonth, OutcomeFigures {
+  market_outcomes: readonly ({ market_id: number } & OutcomeFigures)[];
+  submarket_outcomes: readonly ({ sub_market_id: number } & OutcomeFigures)[];
 }
 export type RangeGroup = 'none' | 'market';
 
@@ -32,8 +38,15 @@ export interface RangeSeries {
   color: string;
 }
 
-/** One stack: the month's label for the x axis, and each audience's figure under its series key. */
+/** One stack: the month's label for the x axis, and each audience's drawn part under its series key. */
 export type RangeDatum = Record<string, string | number> & { month: string };
+
+/** A stack's figures as entered: the stack's whole, each market's and each audience's. */
+export interface RangeFigures {
+  whole: number;
+  markets: ReadonlyMap<number, number>;
+  audiences: ReadonlyMap<number, number>;
+}
 
 export interface RangeChartModel {
   /** 'all', or the market's id as text. */
@@ -42,6 +55,10 @@ export interface RangeChartModel {
   title: string | null;
   series: RangeSeries[];
   data: RangeDatum[];
+  /** The figures of each stack, in the order of `data`. */
+  figures: RangeFigures[];
+  /** The markets this chart stacks, in order. */
+  markets: { id: number; name: string }[];
   /** 'YYYY-MM' of each stack, in the order of `data`. */
   monthKeys: string[];
   ticks: number[];
@@ -96,16 +113,34 @@ export function rangeSeries(markets: readonly RangeMarket[]): RangeSeries[] {
   })));
 }
 
-function chartOf(id: string, title: string | null, series: RangeSeries[], timeframes: readonly RangeTimeframe[], tab: OutcomeTab): RangeChartModel {
-  const data = timeframes.map((timeframe) => {
-    const figures = new Map(timeframe.submarket_outcomes.map((s) => [s.sub_market_id, s[tab]]));
+function chartOf(id: string, title: string | null, markets: readonly RangeMarket[], series: RangeSeries[], timeframes: readonly RangeTimeframe[], tab: OutcomeTab): RangeChartModel {
+  const figures: RangeFigures[] = timeframes.map((timeframe) => {
+    const marketFigures = new Map(timeframe.market_outcomes.map((m) => [m.market_id, m[tab]]));
+    const audienceFigures = new Map(timeframe.submarket_outcomes.map((s) => [s.sub_market_id, s[tab]]));
+    return {
+      // Grouped by market the stack is the market's; otherwise the chart's.
+      whole: title === null ? timeframe[tab] : (marketFigures.get(markets[0]?.id ?? -1) ?? 0),
+      markets: new Map(markets.map((m) => [m.id, marketFigures.get(m.id) ?? 0])),
+      audiences: new Map(series.map((s) => [s.subMarketId, audienceFigures.get(s.subMarketId) ?? 0])),
+    };
+  });
+  const data = timeframes.map((timeframe, i) => {
+    const f = figures[i];
     const datum: RangeDatum = { month: monthLabel(timeframe) };
-    for (const s of series) datum[s.key] = figures.get(s.subMarketId) ?? 0;
+    if (!f) return datum;
+    const marketParts = shareOut(f.whole, markets.map((m) => f.markets.get(m.id) ?? 0));
+    markets.forEach((market, j) => {
+      const marketFigure = f.markets.get(market.id) ?? 0;
+      const scale = marketFigure > 0 ? (marketParts[j] ?? 0) / marketFigure : 0;
+      const own = series.filter((s) => s.marketId === market.id);
+      const parts = shareOut(marketFigure, own.map((s) => f.audiences.get(s.subMarketId) ?? 0));
+      own.forEach((s, k) => { datum[s.key] = (parts[k] ?? 0) * scale; });
+    });
     return datum;
   });
   const tallest = Math.max(0, ...data.map((datum) => series.reduce((sum, s) => sum + Number(datum[s.key] ?? 0), 0)));
   const { ticks, top } = yAxisTicks(tallest);
-  return { id, title, series, data, monthKeys: timeframes.map(monthKey), ticks, top };
+  return { id, title, series, data, figures, markets: markets.map((m) => ({ id: m.id, name: m.name })), monthKeys: timeframes.map(monthKey), ticks, top };
 }
 
 /**
@@ -115,10 +150,9 @@ function chartOf(id: string, title: string | null, series: RangeSeries[], timefr
  */
 export function buildRangeCharts(markets: readonly RangeMarket[], timeframes: readonly RangeTimeframe[], tab: OutcomeTab, group: RangeGroup): RangeChartModel[] {
   const series = rangeSeries(markets);
-  if (group === 'none') return series.length ? [chartOf('all', null, series, timeframes, tab)] : [];
-  return markets
-    .filter((market) => market.sub_markets.length > 0)
-    .map((market) => chartOf(String(market.id), market.name, series.filter((s) => s.marketId === market.id), timeframes, tab));
+  const stacked = markets.filter((market) => market.sub_markets.length > 0);
+  if (group === 'none') return series.length ? [chartOf('all', null, stacked, series, timeframes, tab)] : [];
+  return stacked.map((market) => chartOf(String(market.id), market.name, [market], series.filter((s) => s.marketId === market.id), timeframes, tab));
 }
 
 /** One audience's part of one stack: its figure, and the stack's running total below and above it. */
@@ -128,7 +162,11 @@ export interface RangeSegment {
   series: RangeSeries;
   /** The stack's month label (the x axis' value). */
   month: string;
+  /** The audience's figure as entered. */
   value: number;
+  /** Its market's figure (people counted once), which its part shares. */
+  marketValue: number;
+  /** Where its drawn part starts and ends in the stack. */
   start: number;
   end: number;
 }
@@ -138,16 +176,25 @@ export interface RangeSegment {
  * chart's first audience at the bottom of each stack. A zero figure has no segment (nothing to
  * see, name or click), as nivo leaves a zero-height bar undrawn.
  */
-export function rangeSegments(chart: Pick<RangeChartModel, 'series' | 'data'>): RangeSegment[] {
+export function rangeSegments(chart: Pick<RangeChartModel, 'series' | 'data' | 'figures'>): RangeSegment[] {
   const below = chart.data.map(() => 0);
   const segments: RangeSegment[] = [];
   for (const series of chart.series) {
     chart.data.forEach((datum, i) => {
-      const value = Number(datum[series.key] ?? 0);
-      if (!(value > 0)) return;
+      const drawn = Number(datum[series.key] ?? 0);
+      if (!(drawn > 0)) return;
       const start = below[i] ?? 0;
-      below[i] = start + value;
-      segments.push({ key: `${series.key}.${datum.month}`, series, month: datum.month, value, start, end: start + value });
+      below[i] = start + drawn;
+      const figures = chart.figures[i];
+      segments.push({
+        key: `${series.key}.${datum.month}`,
+        series,
+        month: datum.month,
+        value: figures?.audiences.get(series.subMarketId) ?? drawn,
+        marketValue: figures?.markets.get(series.marketId) ?? 0,
+        start,
+        end: start + drawn,
+      });
     });
   }
   return segments;
@@ -160,14 +207,8 @@ export const segmentLabel = (series: Pick<RangeSeries, 'name' | 'marketName'>, m
 /** Dimmed: another audience than the selected one (nothing is dimmed without a selection). */
 export const isDimmed = (selectedSubMarketId: number | null, subMarketId: number) => selectedSubMarketId !== null && selectedSubMarketId !== subMarketId;
 
-/** An axis tick as text: whole counts with thousands separators, large ones shortened (1.2M). */
-export function tickText(value: number): string {
-  if (Math.abs(value) >= 1_000_000_000) return `${trim(value / 1_000_000_000)}B`;
-  if (Math.abs(value) >= 1_000_000) return `${trim(value / 1_000_000)}M`;
-  if (Math.abs(value) >= 10_000) return `${trim(value / 1_000)}K`;
-  return value.toLocaleString('en-US');
-}
-const trim = (n: number) => String(Math.round(n * 10) / 10);
+/** The chart's y tick texts, in one number format (axisTickFormat). */
+export const tickTexts = (ticks: readonly number[]) => ticks.map(axisTickFormat(ticks));
 
 /** What a chart's one tooltip shows, and when (hoverStore). */
 export interface HoverStore<T> {

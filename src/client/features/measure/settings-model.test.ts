@@ -3,6 +3,7 @@ import { OUTCOMES_TEXT, availableMonths, fromServerMonth, outcomeFieldValues } f
 import {
   draftOf,
   draftProblems,
+  levelProblems,
   editedFields,
   figureColumns,
   firstAvailable,
@@ -97,6 +98,17 @@ describe('an edit', () => {
     expect(problems['market:7:total']).toBe('Enter a number.');
     expect(parseDraft(draft)).toBeNull();
     expect(editedFields(chart.id, loaded, draft)).toBeNull();
+  });
+
+  it('refuses a market above the chart or an audience above its market before anything is sent (issue 27, decision 014)', () => {
+    const draft = { ...draftOf(loaded), 'market:7:total': '5000000', 'sub_market:12:matched': '41' };
+    expect(levelProblems(chart, loaded, draft)).toEqual({
+      'market:7:total': "Soda's Total Population (5,000,000) is more than the chart's (100): a market cannot have more people than its chart.",
+      'sub_market:12:matched': "Teens' Matched (41) is more than its market Soda's (40): an audience cannot have more people than its market.",
+    });
+    // Fixed: nothing to say; while a figure is not a number, its own message is enough.
+    expect(levelProblems(chart, loaded, { ...draft, 'market:7:total': '100', 'sub_market:12:matched': '40' })).toEqual({});
+    expect(levelProblems(chart, loaded, { ...draft, total: '' })).toEqual({});
   });
 
   it('sends the edited figures with the month zero-based and the loaded figures as base', () => {

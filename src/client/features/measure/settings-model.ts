@@ -2,6 +2,7 @@ import {
   OUTCOMES_TEXT,
   applyOutcomeFieldValues,
   blankTimeframeFigures,
+  figureHierarchyProblems,
   figureProblem,
   fillMissingOutcomes,
   monthIndex,
@@ -93,6 +94,17 @@ export function draftProblems(draft: FigureDraft): Record<string, string> {
     if (problem) problems[field] = problem;
   }
   return problems;
+}
+
+/**
+ * Each figure the draft would put above its parent's (decision 014: no audience above its market,
+ * no market above the chart), by field, with the server's own message; empty while a figure is
+ * not a number yet (its own message says so) or when every level fits.
+ */
+export function levelProblems(chart: NamedChartShape, loaded: Figures, draft: FigureDraft): Record<string, string> {
+  const values = parseDraft(draft);
+  if (!values) return {};
+  return Object.fromEntries(figureHierarchyProblems(applyOutcomeFieldValues(loaded, values), chart).map((p) => [p.field, p.message]));
 }
 
 /** The draft as numbers, or null while a figure is bad. */

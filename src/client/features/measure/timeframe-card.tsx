@@ -7,7 +7,7 @@ import type { Acknowledgement } from '../../lib/offline/save-acknowledgement';
 import { successToast } from '../../lib/ui-store';
 import { deleteTimeframe, updateTimeframe, type TimeframeTarget } from './measure-commands';
 import type { OutcomeTimeframeView } from './measure-edits';
-import { draftOf, draftProblems, editedFields, figureColumns, isCurrentTimeframe, isDirty, loadedFigures, timeframeRows, type FigureDraft } from './settings-model';
+import { draftOf, draftProblems, editedFields, figureColumns, isCurrentTimeframe, isDirty, levelProblems, loadedFigures, timeframeRows, type FigureDraft } from './settings-model';
 import { TimeframeFiguresTable } from './timeframe-figures-table';
 
 interface Props {
@@ -51,7 +51,9 @@ export function TimeframeCard({ context, chart, timeframe, today, marketLevelOnl
   const shown = loadedFigures(chart, editing?.backup ?? timeframe);
   const rows = timeframeRows(chart, shown);
   const problems = editing ? draftProblems(editing.draft) : {};
-  const bad = Object.keys(problems).length > 0;
+  // Decision 014: a figure above its parent's is refused here, before the outbox, with the server's words.
+  const levels = editing ? levelProblems(chart, editing.backup, editing.draft) : {};
+  const bad = Object.keys(problems).length > 0 || Object.keys(levels).length > 0;
   const target = (t: OutcomeTimeframeView): TimeframeTarget | null =>
     t.id === null ? null : { id: t.id, version: t.version, mekkoId: chart.id, year: t.year, month: t.month };
   const hasActions = !current && timeframe.id !== null;
@@ -124,8 +126,14 @@ export function TimeframeCard({ context, chart, timeframe, today, marketLevelOnl
         <div id={`${id}-body`} className="timeframe-card__body">
           <TimeframeFiguresTable
             rows={rows} columns={figureColumns(marketLevelOnly)} expanded={expandedMarkets} onToggleMarket={toggleMarket}
-            edit={editing ? { draft: editing.draft, problems, onChange: (field, text) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, [field]: text } } : e)) } : undefined}
+            edit={editing ? { draft: editing.draft, problems, flagged: levels, onChange: (field, text) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, [field]: text } } : e)) } : undefined}
           />
+          {Object.keys(levels).length > 0 ? (
+            // Listed under the table: the figure may sit in a folded market or a column this region hides.
+            <ul className="timeframe-card__problems field__error" role="alert">
+              {Object.entries(levels).map(([field, message]) => <li key={field}>{message}</li>)}
+            </ul>
+          ) : null}
           {rows.markets.length === 0 ? <p className="timeframe-card__empty">{OUTCOMES_TEXT.noMarkets}</p> : null}
         </div>
       ) : null}

@@ -8,8 +8,11 @@ interface Props {
   /** The markets whose audiences are shown. */
   expanded: ReadonlySet<number>;
   onToggleMarket: (marketId: number) => void;
-  /** In edit mode: the typed figures, each bad one's message, and a figure typed. */
-  edit?: { draft: FigureDraft; problems: Record<string, string>; onChange: (field: string, text: string) => void };
+  /**
+   * In edit mode: the typed figures, each bad one's message (shown under it), the figures above
+   * their parent's (marked invalid; the card lists their messages), and a figure typed.
+   */
+  edit?: { draft: FigureDraft; problems: Record<string, string>; flagged?: Record<string, string>; onChange: (field: string, text: string) => void };
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -36,7 +39,7 @@ export function TimeframeFiguresTable({ rows, columns, expanded, onToggleMarket,
         <input
           type="number" inputMode="numeric" min={0} step={1} aria-label={`${path}: ${OUTCOMES_TEXT.columns[column]}`}
           value={edit.draft[field] ?? ''} onKeyDown={blockKeys} onChange={(e) => edit.onChange(field, e.target.value)}
-          aria-invalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined}
+          aria-invalid={problem || edit.flagged?.[field] ? true : undefined} aria-describedby={problem ? errorId : undefined}
         />
         {problem ? <p id={errorId} className="field__error" role="alert">{problem}</p> : null}
       </td>

@@ -169,10 +169,10 @@ export function allChartsWithContext(db: Executor) {
 /** The chart ids and market ids of a chart, and its audiences with the market each is in now. */
 export async function chartShape(db: Executor, mekkoId: number) {
   const [m, a] = await Promise.all([
-    db.select({ id: markets.id }).from(markets).where(eq(markets.mekkoId, mekkoId)).orderBy(asc(markets.position), asc(markets.id)),
-    db.select({ id: subMarkets.id, marketId: subMarkets.marketId }).from(subMarkets).where(eq(subMarkets.mekkoId, mekkoId)).orderBy(asc(subMarkets.position), asc(subMarkets.id)),
+    db.select({ id: markets.id, name: markets.name }).from(markets).where(eq(markets.mekkoId, mekkoId)).orderBy(asc(markets.position), asc(markets.id)),
+    db.select({ id: subMarkets.id, name: subMarkets.name, marketId: subMarkets.marketId }).from(subMarkets).where(eq(subMarkets.mekkoId, mekkoId)).orderBy(asc(subMarkets.position), asc(subMarkets.id)),
   ]);
-  return { markets: m.map((x) => ({ id: x.id, sub_markets: a.filter((s) => s.marketId === x.id).map((s) => ({ id: s.id })) })) };
+  return { markets: m.map((x) => ({ id: x.id, name: x.name, sub_markets: a.filter((s) => s.marketId === x.id).map((s) => ({ id: s.id, name: s.name })) })) };
 }
 
 // ---- tasks ---------------------------------------------------------------------------------------

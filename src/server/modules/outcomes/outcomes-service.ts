@@ -1,5 +1,6 @@
 import {
   applyOutcomeFieldValues,
+  figureHierarchyProblems,
   fillMissingOutcomes,
   fromServerMonth,
   monthOf,
@@ -8,6 +9,7 @@ import {
   OUTCOMES_TEXT,
   outcomeFieldValues,
   sortNewestFirst,
+  type NamedOutcomeChart,
   type OutcomeChartShape,
 } from '@shared/rules/outcomes';
 import type { FieldIssue } from '@shared/rules/grow';
@@ -101,6 +103,15 @@ function figuresOf(chart: OutcomeChartShape, fields: OutcomeTimeframeFields): re
   };
 }
 
+/**
+ * Decision 014's reconciliation rule: no audience above its market, no market above the chart,
+ * figure by figure (figureHierarchyProblems). A 422 naming each figure, by its flat field.
+ */
+function checkLevels(chart: NamedOutcomeChart, figures: repo.TimeframeFigures) {
+  const problems = figureHierarchyProblems(figures, chart);
+  if (problems.length) throw invalid(problems.map((p) => ({ field: `outcome_timeframe.${p.field}`, message: p.message })));
+}
+
 function checkChartId(fields: OutcomeTimeframeFields, mekkoId: number) {
   if (fields.mekko_id !== undefined && fields.mekko_id !== mekkoId) {
     throw invalid([{ field: 'outcome_timeframe.mekko_id', message: `This timeframe is of Grow chart ${mekkoId}, not ${fields.mekko_id}.` }]);
@@ -123,6 +134,7 @@ export async function createTimeframe(scope: OutcomesScope, mekkoId: number, bod
   if (problem) throw invalid([{ field: 'outcome_timeframe.month', message: problem }]);
   const shape = await repo.chartShape(scope.db, mekkoId);
   const figures = figuresOf(shape, fields);
+  checkLevels(shape, figures);
   let row: repo.TimeframeRow;
   try {
     row = await repo.insertTimeframe(scope.db, { mekkoId, clientId: chart.clientId, ...month, createdBy: scope.auth.user.id }, figures);
@@ -170,7 +182,10 @@ export async function updateTimeframe(scope: OutcomesScope, id: number, body: Up
     async (current) => outcomeFieldValues(storedFigures(shape, await repo.withFigures(scope.db, current))),
     'outcome timeframe',
   );
-  const updated = await repo.updateFigures(scope.db, row.id, applyOutcomeFieldValues(mine, values));
+  // The merged figures are checked, not only mine: two edits that each fit may not together.
+  const merged = applyOutcomeFieldValues(mine, values);
+  checkLevels(shape, merged);
+  const updated = await repo.updateFigures(scope.db, row.id, merged);
   await audit(scope, 'update', id, { mekko_id: updated.mekkoId, year: updated.year, month: updated.month, version: updated.version });
   return { data: toTimeframe(shape, await repo.withFigures(scope.db, updated), currentMonth()) };
 }

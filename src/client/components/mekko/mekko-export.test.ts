@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GROW_TEXT, TAG_LABELS } from '@shared/rules/grow';
-import { chartSvg, exportFileName, fitText, svgSize, xmlEscape } from './chart-export';
-import type { ChartAudience, ChartMarket } from '../../components/mekko/chart-model';
+import { svgSize } from '../../lib/chart-file';
+import { assertWellFormed } from '../../lib/chart-file.test-support';
+import { chartSvg } from './mekko-export';
+import type { ChartAudience, ChartMarket } from './chart-model';
 
 const audience = (id: number, name: string, count: number | null, tag: ChartAudience['tag'] = 'owned'): ChartAudience => ({
   id, name, tag, count, countLabel: count === null ? '—' : count.toLocaleString('en-US'), segmentLabel: null, segment: null,
@@ -10,28 +12,6 @@ const markets: ChartMarket[] = [
   { id: 1, name: 'Cola & <Friends>', population: 3000, audiences: [audience(11, 'Loyal "fans"', 2000), audience(12, "Switchers' club", 1000, 'opportunity')] },
   { id: 2, name: 'Water', population: 1000, audiences: [audience(21, 'Hydrators', 600, 'none'), audience(22, 'Sparkling', 400), audience(23, 'Unknown', null)] },
 ];
-
-/**
- * A small well-formedness check (no XML parser in the dependencies): every tag is closed in
- * order, attributes are quoted, and text holds no raw '<' or bare '&'.
- */
-function assertWellFormed(xml: string) {
-  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
-  const stack: string[] = [];
-  const token = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/g;
-  let last = 0;
-  let match: RegExpExecArray | null;
-  while ((match = token.exec(body)) !== null) {
-    const between = body.slice(last, match.index);
-    expect(between, `text before <${match[2]}>`).not.toMatch(/<|&(?!(amp|lt|gt|quot|apos);)/);
-    last = token.lastIndex;
-    const [, closing, name, , selfClosing] = match;
-    if (closing) expect(stack.pop(), `closing </${name}>`).toBe(name);
-    else if (!selfClosing) stack.push(name ?? '');
-  }
-  expect(body.slice(last).trim()).toBe('');
-  expect(stack).toEqual([]);
-}
 
 describe('chartSvg', () => {
   const svg = chartSvg(markets, { measurementLabel: 'Penetration', title: 'Fizz <Original> & Co' });
@@ -95,26 +75,5 @@ describe('chartSvg', () => {
     expect(out).toContain('>100%</text>');
     expect(svgSize(out)).toEqual({ width: 1280, height: 720 });
     assertWellFormed(out);
-  });
-});
-
-describe('export helpers', () => {
-  it('exportFileName makes a safe, readable slug', () => {
-    expect(exportFileName('Fizz Original: Market Map')).toBe('fizz-original-market-map');
-    expect(exportFileName('  Café / Crème — 2024 ')).toBe('cafe-creme-2024');
-    expect(exportFileName('../../etc/passwd')).toBe('etc-passwd');
-    expect(exportFileName('***')).toBe('grow-chart');
-    expect(exportFileName('x'.repeat(200))).toHaveLength(80);
-  });
-
-  it('xmlEscape escapes markup and drops characters XML forbids', () => {
-    expect(xmlEscape(`<a href="x">Tom & Jerry's</a>\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
-  });
-
-  it('fitText shortens with an ellipsis, and gives up on no room', () => {
-    expect(fitText('Short', 200, 15)).toBe('Short');
-    // About 8 average glyphs of 15 px fit in 80 px: 7 characters (the trailing space dropped) and the ellipsis.
-    expect(fitText('A much longer audience name', 80, 15)).toBe('A much…');
-    expect(fitText('Anything', 5, 15)).toBe('');
   });
 });
