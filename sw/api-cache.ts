@@ -26,8 +26,10 @@ const markCached: WorkboxPlugin = {
   },
 };
 
-// Old answers are dropped after 30 days, and the oldest past 500 (a bound, not a budget).
-const expiration = new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true });
+// No answer expires by age (issue 27): a context made available offline is kept until the user
+// removes it (make-available.ts deletes its reads). The least recently used past 500 go (a bound,
+// not a budget; "Make available offline" of the demo product makes about 200).
+const expiration = new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true });
 
 /**
  * API reads: the network first, the last 200 answer when the network fails or has not

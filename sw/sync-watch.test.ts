@@ -8,6 +8,8 @@ function deps(over: Partial<SyncWatchDeps> & { replies: boolean[] }): SyncWatchD
     probe: async () => false,
     waitForServer: async () => true,
     clearWaits: async () => undefined,
+    nextRetryAt: async () => null,
+    sleep: async () => undefined,
     online: () => true,
     ...rest,
   } as SyncWatchDeps & { replay: ReturnType<typeof vi.fn> };
@@ -45,7 +47,28 @@ describe('Background Sync that waits for the server', () => {
     expect(d.replay).toHaveBeenCalledTimes(1);
   });
 
-  it('does not loop when the server answers (its commands wait on its own terms) or there is no network', async () => {
+  it('a server that answers "not ready" is asked again at the retry time within the event (issue 27)', async () => {
+    let time = 0;
+    const slept: number[] = [];
+    const d = deps({
+      replies: [true, true, false],
+      probe: async () => true,
+      now: () => time,
+      nextRetryAt: async () => time + 1_000,
+      sleep: async (ms) => { slept.push(ms); time += ms; },
+    });
+    expect(await replayUntilServerBack(d, 160_000)).toBe(false);
+    expect(d.replay).toHaveBeenCalledTimes(3);
+    expect(slept).toEqual([1_000, 1_000]);
+  });
+
+  it('does not loop when the server answers and nothing waits for a time within the event, or there is no network', async () => {
+    const held = deps({ replies: [true, true], probe: async () => true });
+    expect(await replayUntilServerBack(held, 240_000)).toBe(true);
+    expect(held.replay).toHaveBeenCalledTimes(1);
+    const late = deps({ replies: [true, true], probe: async () => true, now: () => 0, nextRetryAt: async () => 200_000 });
+    expect(await replayUntilServerBack(late, 160_000)).toBe(true);
+    expect(late.replay).toHaveBeenCalledTimes(1);
     const reachable = deps({ replies: [true, true], probe: async () => true });
     expect(await replayUntilServerBack(reachable, 240_000)).toBe(true);
     expect(reachable.replay).toHaveBeenCalledTimes(1);

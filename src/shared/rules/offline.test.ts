@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, offlineRunStatement, queryOfContext, scopeOfContext, serializedBytes } from './offline';
+import { formatBytes, keptOnDevice, offlineRunStatement, queryOfContext, scopeOfContext, serializedBytes, UNPINNED_MAX_AGE_MS } from './offline';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 
@@ -19,6 +19,23 @@ describe('what belongs to a context', () => {
     expect(scopeOfContext(`${CONTEXT}#list`, CONTEXT)).toBe(true);
     expect(scopeOfContext(`${CONTEXT}-2`, CONTEXT)).toBe(false);
     expect(scopeOfContext('acme', CONTEXT)).toBe(false);
+  });
+});
+
+describe('what the persisted cache keeps (issue 27)', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const day = 24 * 60 * 60_000;
+  const pinned = new Set([CONTEXT]);
+  it('keeps a context made available offline however old its data, until it is removed', () => {
+    expect(keptOnDevice({ queryKey: ['grow', CONTEXT, 'counts', {}], dataUpdatedAt: now - 8 * day }, now, pinned)).toBe(true);
+    expect(keptOnDevice({ queryKey: ['insights', CONTEXT, 'widget'], dataUpdatedAt: now - 400 * day }, now, pinned)).toBe(true);
+  });
+
+  it('drops another context’s data once it is a week old, keeps data of no context', () => {
+    expect(keptOnDevice({ queryKey: ['grow', 'acme/us/fizz-cola/fizz-zero', 'mekkos'], dataUpdatedAt: now - UNPINNED_MAX_AGE_MS }, now, pinned)).toBe(true);
+    expect(keptOnDevice({ queryKey: ['grow', 'acme/us/fizz-cola/fizz-zero', 'mekkos'], dataUpdatedAt: now - 8 * day }, now, pinned)).toBe(false);
+    expect(keptOnDevice({ queryKey: ['session', 'self'], dataUpdatedAt: now - 30 * day }, now, pinned)).toBe(true);
+    expect(keptOnDevice({ queryKey: ['toolbox', 'units', 'acme'], dataUpdatedAt: now - 30 * day }, now, new Set())).toBe(true);
   });
 });
 

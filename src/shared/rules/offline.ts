@@ -14,6 +14,27 @@ export function queryOfContext(queryKey: readonly unknown[], context: string): b
   return queryKey[1] === context;
 }
 
+/** The device's note that a context was made available offline (meta key), and the prefix of every such note. */
+export const OFFLINE_MARKER_PREFIX = 'offline|';
+export const offlineMarkerKey = (context: string) => `${OFFLINE_MARKER_PREFIX}${context}`;
+
+/** How long the persisted cache keeps a context's data that nobody made available offline. */
+export const UNPINNED_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Whether the persisted query cache keeps a query (issue 27 item 3). A context made available
+ * offline keeps its data until the user removes it, however old: a pinned copy that expired after
+ * a week left Grow and Explore with dashes at the next meeting. Another context's data goes once it
+ * is a week old. Data of no context (the session, the navigation, a client's toolbox) is what every
+ * context's screens need, and stays (a logout, another user or a new build wipes it all).
+ */
+export function keptOnDevice(query: { queryKey: readonly unknown[]; dataUpdatedAt: number }, now: number, pinned: ReadonlySet<string>): boolean {
+  if (now - query.dataUpdatedAt <= UNPINNED_MAX_AGE_MS) return true;
+  const context = query.queryKey[1];
+  if (typeof context !== 'string' || !context.includes('/')) return true;
+  return pinned.has(context);
+}
+
 /**
  * Whether a device row belongs to a context: entities read in a context are saved under the
  * context as their scope (a chart), a list of them under `${context}#list`. Rows saved under a

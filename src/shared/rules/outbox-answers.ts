@@ -14,10 +14,35 @@ export const FIRST_BACKOFF_MS = 1_000;
 export const MAX_BACKOFF_MS = 5 * 60_000;
 /**
  * While no server answers (no network, or a gateway's 502/504), a retry waits at most this long:
- * the server's return is found within 15 s (issue 12). A server that answers "later" (429, 503)
- * backs off up to MAX_BACKOFF_MS.
+ * the server's return is found within 15 s (issue 12). A 503 (DATA_NOT_READY while a restarted
+ * server prepares its data) waits its Retry-After or the back-off, but never longer than this
+ * either (issue 27): the server is there and says "soon". A 429 (and a 500) backs off up to
+ * MAX_BACKOFF_MS.
  */
 export const UNREACHABLE_MAX_BACKOFF_MS = 15_000;
+export const NOT_READY_MAX_BACKOFF_MS = UNREACHABLE_MAX_BACKOFF_MS;
+
+type Answer = { status: number; retryAfter?: string | null; code?: string; gone?: boolean; method?: string } | 'network';
+
+/** Whether an answer came from the server itself: not a network failure, not a gateway with no server behind it (502, 504). */
+export function reachedServer(answer: Answer): boolean {
+  return answer !== 'network' && answer.status !== 502 && answer.status !== 504;
+}
+
+/**
+ * The tries an answer's back-off counts (issue 27). While the server cannot be reached, every try
+ * counts (their waits stop at 15 s anyway). Once it answers, only the tries it answered in a row:
+ * attempts made while it was down say nothing about how busy it is, so after an outage the first
+ * 503 waits about a second, not the 128-256 s that nine failed tries had earned.
+ * @param sent the command's tries including this one (`attempts`) and the tries before this one
+ *   that the server answered in a row (`answered`, 0 when absent)
+ * @returns the tries for outcomeOf and the new count of answers in a row to store
+ */
+export function backoffTries(answer: Answer, sent: { attempts: number; answered?: number }): { tries: number; answered: number } {
+  if (!reachedServer(answer)) return { tries: sent.attempts, answered: 0 };
+  const answered = (sent.answered ?? 0) + 1;
+  return { tries: answered, answered };
+}
 
 /** What a server answer (or its absence) means for the command that was sent. */
 export type SendOutcome =
@@ -33,11 +58,12 @@ export type SendOutcome =
 /**
  * @param answer the HTTP status and Retry-After header, or 'network' when no answer came; `gone`
  *   when a 404 named what is gone (`details.gone`), `method` the command's
- * @param attempts how many times the command has now been sent
+ * @param attempts the tries that count toward the back-off (`backoffTries`): every try while the
+ *   server is unreachable, the tries it answered in a row once it answers
  * @param random a number in [0, 1) that spreads retries of many clients (jitter)
  */
 export function outcomeOf(
-  answer: { status: number; retryAfter?: string | null; code?: string; gone?: boolean; method?: string } | 'network',
+  answer: Answer,
   attempts: number,
   now: number,
   random = 0.5,
@@ -53,7 +79,9 @@ export function outcomeOf(
   if (status === 502 || status === 504) return { kind: 'retry', waitMs: backoffMs(attempts, random, UNREACHABLE_MAX_BACKOFF_MS) };
   if (status === 429 || status >= 500 || status === 408) {
     const asked = retryAfterMs(answer.retryAfter ?? null, now);
-    return { kind: 'retry', waitMs: asked === null ? backoffMs(attempts, random) : Math.min(MAX_BACKOFF_MS, Math.max(asked, 0)) };
+    // A server that answers "not ready yet" is back: it is asked again within 15 s, whatever it said.
+    const max = status === 503 ? NOT_READY_MAX_BACKOFF_MS : MAX_BACKOFF_MS;
+    return { kind: 'retry', waitMs: asked === null ? backoffMs(attempts, random, max) : Math.min(max, Math.max(asked, 0)) };
   }
   return { kind: 'rejected' };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attentionCount, dependents, dependsOn, heldBackBy, heldOrRefused, pendingCount, sendable, type OutboxCommand } from './outbox';
-import { backoffMs, conflictFieldLabel, conflictRows, createdKeys, laterOnEntity, MAX_BACKOFF_MS, outcomeOf, rebase, retryAfterMs, UNREACHABLE_MAX_BACKOFF_MS } from './outbox-answers';
+import { backoffMs, backoffTries, conflictFieldLabel, conflictRows, createdKeys, laterOnEntity, MAX_BACKOFF_MS, outcomeOf, reachedServer, rebase, retryAfterMs, UNREACHABLE_MAX_BACKOFF_MS } from './outbox-answers';
 
 let n = 0;
 function command(entityId: string, state: OutboxCommand['state'] = 'pending', extra: Partial<OutboxCommand> = {}): OutboxCommand {
@@ -124,7 +124,8 @@ describe('outcomeOf', () => {
     expect(outcomeOf('network', 20, now, 1)).toEqual({ kind: 'retry', waitMs: UNREACHABLE_MAX_BACKOFF_MS });
     expect(outcomeOf({ status: 502 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: UNREACHABLE_MAX_BACKOFF_MS });
     expect(outcomeOf({ status: 504 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: UNREACHABLE_MAX_BACKOFF_MS });
-    expect(outcomeOf({ status: 503 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 500 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 429 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
   });
 
   it('retries after a network error, a 5xx, a 408 or a 429, backing off', () => {
@@ -136,10 +137,33 @@ describe('outcomeOf', () => {
 
   it('honours Retry-After, in seconds or as a date, within the longest wait', () => {
     expect(outcomeOf({ status: 429, retryAfter: '7' }, 1, now)).toEqual({ kind: 'retry', waitMs: 7000 });
-    expect(outcomeOf({ status: 503, retryAfter: 'Sun, 22 Nov 2026 10:00:30 GMT' }, 1, now)).toEqual({ kind: 'retry', waitMs: 30_000 });
-    expect(outcomeOf({ status: 503, retryAfter: '86400' }, 1, now)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
+    expect(outcomeOf({ status: 429, retryAfter: 'Sun, 22 Nov 2026 10:00:30 GMT' }, 1, now)).toEqual({ kind: 'retry', waitMs: 30_000 });
+    expect(outcomeOf({ status: 429, retryAfter: '86400' }, 1, now)).toEqual({ kind: 'retry', waitMs: MAX_BACKOFF_MS });
     expect(outcomeOf({ status: 503, retryAfter: 'Sun, 22 Nov 2026 09:00:00 GMT' }, 1, now)).toEqual({ kind: 'retry', waitMs: 0 });
     expect(outcomeOf({ status: 503, retryAfter: 'soon' }, 1, now, 0)).toEqual({ kind: 'retry', waitMs: 500 });
+  });
+});
+
+describe('back-off after an outage (issue 27)', () => {
+  it('counts only the tries the server answered in a row once it answers', () => {
+    expect(reachedServer('network')).toBe(false);
+    expect(reachedServer({ status: 502 })).toBe(false);
+    expect(reachedServer({ status: 504 })).toBe(false);
+    expect(reachedServer({ status: 503 })).toBe(true);
+    // Nine tries while it was down, then its first answer: one try counts.
+    expect(backoffTries({ status: 503 }, { attempts: 10, answered: 0 })).toEqual({ tries: 1, answered: 1 });
+    expect(backoffTries({ status: 503 }, { attempts: 10 })).toEqual({ tries: 1, answered: 1 });
+    expect(backoffTries({ status: 429 }, { attempts: 12, answered: 2 })).toEqual({ tries: 3, answered: 3 });
+    // Down again: the answers in a row are over.
+    expect(backoffTries('network', { attempts: 13, answered: 3 })).toEqual({ tries: 13, answered: 0 });
+  });
+
+  it('a 503 waits its Retry-After or the back-off, never more than 15 s; a 429 may ask for longer', () => {
+    const now = Date.parse('Sun, 22 Nov 2026 09:00:00 GMT');
+    expect(outcomeOf({ status: 503 }, 20, now, 1)).toEqual({ kind: 'retry', waitMs: 15_000 });
+    expect(outcomeOf({ status: 503, retryAfter: '5' }, 1, now)).toEqual({ kind: 'retry', waitMs: 5_000 });
+    expect(outcomeOf({ status: 503, retryAfter: '120' }, 1, now)).toEqual({ kind: 'retry', waitMs: 15_000 });
+    expect(outcomeOf({ status: 429, retryAfter: '120' }, 1, now)).toEqual({ kind: 'retry', waitMs: 120_000 });
   });
 });
 

@@ -10,7 +10,7 @@ import { allowedTab, canSelect, GROW_TEXT, segmentKindOf, type GrowTab } from '@
 import { hasShortIds } from '@shared/rules/insights';
 import { PageHeader } from '../../components/page-header';
 import type { ProductScope } from '../../lib/guards';
-import { useOnline } from '../../lib/offline/freshness';
+import { useOnline, useServerUnreachable } from '../../lib/offline/freshness';
 import { useOutbox, useWithOutbox } from '../../lib/offline/outbox-client';
 import { MEKKO_ENTITY } from './chart-commands';
 import { chartMarkets, chooseChart, countsBodyOf, NO_COUNTS, tabTotals, toSelectable } from './chart-data';
@@ -42,6 +42,7 @@ export function GrowPage({ scope, mekkoId }: Props) {
 
   const outbox = useOutbox();
   const online = useOnline();
+  const serverGone = useServerUnreachable();
   const list = useQuery(mekkosQueryOptions(context));
   const charts = sortCharts(useWithOutbox<SummaryView[]>(MEKKO_ENTITY, list.data) ?? []);
   const current = chooseChart(charts, mekkoId);
@@ -83,7 +84,7 @@ export function GrowPage({ scope, mekkoId }: Props) {
     setSelection(chartId, [...selectedIds, id]);
   };
   // 'Loading' (spec 3 §2.2) while a read or an edit of this product's charts is on its way.
-  const loading = list.isFetching || chartQuery.isFetching || counts.isFetching || savingNow(outbox, context, online);
+  const loading = list.isFetching || chartQuery.isFetching || counts.isFetching || savingNow(outbox, context, online && !serverGone);
 
   return (
     <div className="page grow-page">

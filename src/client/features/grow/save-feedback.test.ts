@@ -18,6 +18,12 @@ describe('savingNow: the page says Loading while a Grow edit is on its way (issu
     expect(savingNow([command('waiting')], CONTEXT, true)).toBe(false);
   });
 
+  it('is quiet for an edit behind one of its chart that waits for a retry, and while the server is away (issue 27)', () => {
+    expect(savingNow([command('waiting'), command('pending')], CONTEXT, true)).toBe(false);
+    // Another chart's edit is on its way.
+    expect(savingNow([command('waiting'), command('pending', { entityId: '8' })], CONTEXT, true)).toBe(true);
+  });
+
   it('ignores other products and other entities', () => {
     expect(savingNow([command('pending', { context: 'acme/us/fizz/zero' })], CONTEXT, true)).toBe(false);
     expect(savingNow([command('pending', { entity: 'toolbox-unit' })], CONTEXT, true)).toBe(false);

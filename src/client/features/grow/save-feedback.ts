@@ -9,11 +9,19 @@ import { MEKKO_ENTITY } from '../../lib/grow-keys';
  * "Saved on this device" while it only sits in the outbox.
  */
 
-type QueuedEdit = Pick<OutboxCommand, 'entity' | 'state'> & { context: string | null };
+type QueuedEdit = Pick<OutboxCommand, 'entity' | 'entityId' | 'state'> & { context: string | null };
 
-/** A Grow edit of this context is being sent: the network is up and it is not waiting for a retry. */
-export function savingNow(commands: readonly QueuedEdit[], context: string, online: boolean): boolean {
-  return online && commands.some((c) => c.entity === MEKKO_ENTITY && c.context === context && c.state === 'pending');
+/**
+ * A Grow edit of this context is being sent: the server can be reached (the network is up and the
+ * server is not known to be away) and it is not waiting for a retry, itself or behind an edit of
+ * the same chart that waits (one at a time per chart). Issue 27: with the server away, a chart's
+ * second edit stayed 'pending' behind the first one's retry and the page said 'Loading' for ever.
+ */
+export function savingNow(commands: readonly QueuedEdit[], context: string, reachable: boolean): boolean {
+  if (!reachable) return false;
+  const ours = commands.filter((c) => c.entity === MEKKO_ENTITY && c.context === context);
+  const waits = new Set(ours.filter((c) => c.state === 'waiting').map((c) => c.entityId));
+  return ours.some((c) => c.state === 'pending' && !waits.has(c.entityId));
 }
 
 /**

@@ -4,6 +4,18 @@ import { formatAsOf } from '@shared/rules/format';
 import { formatBytes } from '@shared/rules/offline';
 import { listOfflineHoldings, removeOfflineHolding, useHoldingsVersion, type OfflineHolding } from '../../lib/offline/make-available';
 
+/** Whether the browser granted persistent storage: null when it offers none. */
+async function persistedStorage(): Promise<boolean | null> {
+  if (typeof navigator.storage?.persisted !== 'function') return null;
+  return navigator.storage.persisted().catch(() => false);
+}
+
+/** Issue 27: whether what is saved here survives the browser's clean-up when space runs low. */
+function storageNote(persisted: boolean | null): string {
+  if (persisted) return 'Persistent storage granted: this browser keeps what is saved here until you remove it.';
+  return `Persistent storage ${persisted === null ? 'is not offered by this browser' : 'not granted'}: it may clear what is saved here when the device runs low on space.`;
+}
+
 /**
  * What each context made available offline holds on this device (issue 12): its size (an
  * estimate: its persisted queries and device rows as JSON) and when it was saved, and a way to
@@ -16,9 +28,12 @@ export function OfflineHoldings() {
   const [holdings, setHoldings] = useState<OfflineHolding[] | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [persisted, setPersisted] = useState<boolean | null>(null);
 
   useEffect(() => {
     let current = true;
+    // Asked for when a context is made available offline (make-available.ts); the browser decides.
+    void persistedStorage().then((granted) => current && setPersisted(granted));
     listOfflineHoldings()
       .then((list) => current && setHoldings([...list].sort((a, b) => a.label.localeCompare(b.label))))
       // Storage that cannot be read (private mode) holds nothing to list.
@@ -65,6 +80,7 @@ export function OfflineHoldings() {
           ))}
         </ul>
       )}
+      {holdings.length > 0 ? <p className="sync-panel__note">{storageNote(persisted)}</p> : null}
       {error ? <p role="alert" className="field__error">{error}</p> : null}
     </section>
   );

@@ -8,13 +8,15 @@ import { MakeAvailableOffline } from './make-available-offline';
 import { dependentEdits, discardCommand, retryAction, retryAll, sendEditedAgain } from '../../lib/offline/outbox-actions';
 import { EditAndRetryDialog } from './edit-and-retry-dialog';
 
-function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined): string {
+function stateText(command: StoredCommand, online: boolean, waitsOn: StoredCommand | undefined, serverGone: boolean): string {
   if (waitsOn) return `Waiting on: ${waitsOn.label}`;
   switch (command.state) {
     case 'pending':
-      return online ? 'Sending…' : 'Waiting for the network';
+      return !online ? 'Waiting for the network' : serverGone ? 'Waiting for the server' : 'Sending…';
     case 'waiting':
       if (!online) return 'Waiting for the network';
+      // Issue 27: it goes the moment the server's health check answers, not at a retry time.
+      if (serverGone) return 'Waiting for the server';
       return command.nextAttemptAt ? `Trying again at ${formatClockSeconds(command.nextAttemptAt)}` : 'Trying again soon';
     case 'conflict':
       return command.gone ? 'Deleted by someone else: re-create it or drop your edit' : 'Changed by someone else: choose which to keep';
@@ -59,7 +61,9 @@ function RetryButton({ command, onEdit }: { command: StoredCommand; onEdit: (com
   );
 }
 
-function PendingEdits({ commands, online, onEdit }: { commands: readonly StoredCommand[]; online: boolean; onEdit: (command: StoredCommand) => void }) {
+function PendingEdits({ commands, online, serverGone, onEdit }: {
+  commands: readonly StoredCommand[]; online: boolean; serverGone: boolean; onEdit: (command: StoredCommand) => void;
+}) {
   const open = commands.filter((c) => c.state !== 'done');
   if (open.length === 0) return <p className="sync-panel__empty">Every edit is saved on the server.</p>;
   const held = heldBack(commands);
@@ -70,7 +74,7 @@ function PendingEdits({ commands, online, onEdit }: { commands: readonly StoredC
         {open.map((c) => (
           <li key={c.id} className={`sync-panel__item sync-panel__item--${held.has(c.id) ? 'held' : c.state}`}>
             <span className="sync-panel__label">{c.label}</span>
-            <span className="sync-panel__state">{stateText(c, online, held.get(c.id))}</span>
+            <span className="sync-panel__state">{stateText(c, online, held.get(c.id), serverGone)}</span>
             {c.state === 'rejected' ? <RetryButton command={c} onEdit={onEdit} /> : null}
             {c.state === 'rejected' ? <DiscardButton command={c} /> : null}
           </li>
@@ -88,7 +92,9 @@ export interface OfflineContext {
 }
 
 /** The sync panel: the edits not yet applied, and offline saving of the context. Loaded on first use. */
-export function SyncPanel({ trigger, commands, online, offline }: { trigger: ReactNode; commands: readonly StoredCommand[]; online: boolean; offline: OfflineContext | null }) {
+export function SyncPanel({ trigger, commands, online, serverGone, offline }: {
+  trigger: ReactNode; commands: readonly StoredCommand[]; online: boolean; serverGone: boolean; offline: OfflineContext | null;
+}) {
   const [open, setOpen] = useState(true);
   // Outside the popover, which closes when the dialog takes the focus.
   const [retrying, setRetrying] = useState<StoredCommand | null>(null);
@@ -103,7 +109,7 @@ export function SyncPanel({ trigger, commands, online, offline }: { trigger: Rea
       <Popover.Portal>
         <Popover.Content className="sync-panel" align="end" sideOffset={6}>
           <h2 className="sync-panel__title">Edits</h2>
-          <PendingEdits commands={commands} online={online} onEdit={edit} />
+          <PendingEdits commands={commands} online={online} serverGone={serverGone} onEdit={edit} />
           {offline ? <MakeAvailableOffline {...offline} online={online} /> : null}
         </Popover.Content>
       </Popover.Portal>

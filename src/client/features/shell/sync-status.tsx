@@ -47,7 +47,7 @@ export function SyncStatus({ offline }: SyncStatusProps) {
       )}
       {wanted ? (
         <Suspense fallback={trigger}>
-          <SyncPanel trigger={trigger} commands={commands} online={online} offline={offline} />
+          <SyncPanel trigger={trigger} commands={commands} online={online} serverGone={serverGone} offline={offline} />
         </Suspense>
       ) : trigger}
       {commands.some((c) => c.state === 'conflict') ? (

@@ -57,6 +57,8 @@ export interface StoredCommand extends OutboxCommand {
   conflicts?: FieldConflictView[];
   /** What someone else deleted, when the server said the command's target is gone ("Deleted by someone else"). */
   gone?: GoneDetails['gone'];
+  /** Tries in a row the server answered "later" (429, 503, ...): its back-off counts these, not tries made while it was down (issue 27). */
+  answered?: number;
   /** The user has been told about the refusal (a toast once, not on every reload). */
   notified?: boolean;
 }

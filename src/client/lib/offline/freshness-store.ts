@@ -27,3 +27,26 @@ if (typeof window !== 'undefined') {
     for (const listener of listeners) listener();
   });
 }
+
+/**
+ * Whether a server watch is running (server-watch.ts): the network is up and the server's health
+ * check does not answer. The top bar says "Server unreachable" and the edits "Waiting for the
+ * server" while it is (issue 27), even when no query on screen has failed yet.
+ */
+let away = false;
+const awayListeners = new Set<() => void>();
+
+export function setServerAway(value: boolean): void {
+  if (away === value) return;
+  away = value;
+  for (const listener of awayListeners) listener();
+}
+
+export function serverAway(): boolean {
+  return away;
+}
+
+export function onServerAway(listener: () => void): () => void {
+  awayListeners.add(listener);
+  return () => awayListeners.delete(listener);
+}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { oldestCachedAnswer, onCachedAnswer } from './freshness-store';
+import { oldestCachedAnswer, onCachedAnswer, onServerAway, serverAway } from './freshness-store';
 import { deviceSavedAt, isUnreachable } from './read-through';
 
 /** Whether the browser says it has a network (the offline indicator). */
@@ -47,13 +47,21 @@ export function useDataAsOf(): number | null {
 }
 
 /**
- * Whether a query on screen could not reach the server on its last try (its data is the last
- * good answer, kept by keepLastGood): the server is gone though the browser has a network.
+ * Whether the server is gone though the browser has a network: a query on screen could not reach
+ * it on its last try (its data is the last good answer, kept by keepLastGood), or the health check
+ * is being watched and has not answered yet (server-watch.ts).
  */
 export function useServerUnreachable(): boolean {
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
-  const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
+  const subscribe = useCallback((notify: () => void) => {
+    const stopCache = cache.subscribe(notify);
+    const stopAway = onServerAway(notify);
+    return () => {
+      stopCache();
+      stopAway();
+    };
+  }, [cache]);
   return useSyncExternalStore(subscribe, () =>
-    cache.getAll().some((query) => query.getObserversCount() > 0 && query.state.data !== undefined && isUnreachable(query.state.fetchFailureReason)));
+    serverAway() || cache.getAll().some((query) => query.getObserversCount() > 0 && query.state.data !== undefined && isUnreachable(query.state.fetchFailureReason)));
 }

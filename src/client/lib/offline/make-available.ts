@@ -4,7 +4,7 @@ import { OFFLINE } from '@shared/constants';
 import { checkArea } from '@shared/rules/access';
 import { CONTEXT_KEY_PARAM } from '../../../../sw/api-reads';
 import { formatAsOf } from '@shared/rules/format';
-import { queryOfContext, scopeOfContext, serializedBytes, type OfflineStepFailure } from '@shared/rules/offline';
+import { OFFLINE_MARKER_PREFIX, offlineMarkerKey, queryOfContext, scopeOfContext, serializedBytes, type OfflineStepFailure } from '@shared/rules/offline';
 import { isApiError } from '../api-error';
 import type { ProductScope } from '../guards';
 import { DATA_NOT_READY_RETRY_MS, isDataNotReady } from '../insights-queries';
@@ -25,7 +25,7 @@ const CONCURRENCY = 4;
 /** How long a step whose data is being prepared keeps asking before it counts as failed. */
 const ASK_AGAIN_FOR_MS = 90_000;
 const HEALTH = '/api/api-gateway-health-check';
-const MARKER = (context: string) => `offline|${context}`;
+const MARKER = offlineMarkerKey;
 
 /** An answer that came from the device or the service worker's cache, not from the server. */
 export class OlderCopyError extends Error {
@@ -259,10 +259,10 @@ async function deviceRowsOf(context: string) {
 /** The contexts made available offline on this device, each with its size and time. */
 export async function listOfflineHoldings(): Promise<OfflineHolding[]> {
   const db = await deviceDb();
-  const markers = await db.meta.where('key').startsWith('offline|').toArray();
+  const markers = await db.meta.where('key').startsWith(OFFLINE_MARKER_PREFIX).toArray();
   const queries = await persistedQueries();
   return Promise.all(markers.map(async (marker) => {
-    const context = marker.key.slice('offline|'.length);
+    const context = marker.key.slice(OFFLINE_MARKER_PREFIX.length);
     const value = (marker.value ?? {}) as { label?: unknown; failed?: unknown };
     const tables = await deviceRowsOf(context);
     const bytes =

@@ -12,6 +12,7 @@ import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
 import type { CommandInput } from './outbox-store';
 import { addCommand, answerData, nextRetryAt, retryNow } from './outbox-store';
+import { refreshWhenServerReturns } from './refresh-on-return';
 
 /** The drain and the edits' bookkeeping: loaded when there is something to queue or send, not with the shell. */
 export const outboxCode = () => import('./outbox');
@@ -242,6 +243,8 @@ export function startOutbox(queryClient: QueryClient): void {
     return;
   }
   started = true;
+  // The screens' reads, too, are asked again as soon as the server answers (issue 27).
+  refreshWhenServerReturns(queryClient);
   // Commands this tab last saw, and the ones it settled itself: a command that vanishes without
   // this tab settling it was settled (or discarded) by another tab, whose answer this tab never
   // saw, so the caches that show its entity are asked again.

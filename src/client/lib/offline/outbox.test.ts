@@ -302,6 +302,34 @@ describe('offline and back', () => {
     await drainOutbox(db, options());
     expect(server.units.get('1')?.name).toBe('uno');
   });
+
+  it('after a long outage the first "not ready" waits about a second, not what the outage earned (issue 27)', async () => {
+    await addRename('1', 'uno');
+    server.network = 'down';
+    for (let i = 0; i < 9; i++) {
+      clock += 10 * 60_000;
+      await drainOutbox(db, options());
+    }
+    // The server is back, preparing its data: 503 DATA_NOT_READY.
+    server.network = 'up';
+    server.status = 503;
+    clock += 10 * 60_000;
+    await retryNow(db);
+    await drainOutbox(db, options());
+    const [waiting] = await db.outbox.toArray();
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 10 });
+    expect((waiting?.nextAttemptAt ?? 0) - clock).toBeLessThanOrEqual(1_000);
+    // Answered "not ready" again and again, it is still asked within 15 s.
+    for (let i = 0; i < 10; i++) {
+      clock = waiting && (await db.outbox.get(waiting.id))?.nextAttemptAt || clock;
+      await drainOutbox(db, options());
+    }
+    expect(((await db.outbox.toArray())[0]?.nextAttemptAt ?? 0) - clock).toBeLessThanOrEqual(15_000);
+    server.status = null;
+    clock += 15_000;
+    await drainOutbox(db, options());
+    expect(server.units.get('1')?.name).toBe('uno');
+  });
 });
 
 describe('requestOf', () => {

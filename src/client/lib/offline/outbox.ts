@@ -1,6 +1,6 @@
 import { HEADERS, OFFLINE } from '@shared/constants';
 import { byCreation, dependents, entityKey, rebase, sendable } from '@shared/rules/outbox';
-import { createdKeys, laterOnEntity, outcomeOf } from '@shared/rules/outbox-answers';
+import { backoffTries, createdKeys, laterOnEntity, outcomeOf } from '@shared/rules/outbox-answers';
 import { changesLeft, takeTheirsOnly } from '@shared/rules/merge';
 import { fieldMessages } from '@shared/rules/refusals';
 import { apiErrorSchema, goneDetailsSchema, versionConflictSchema } from '@shared/schemas/error';
@@ -131,12 +131,10 @@ type Recorded = 'applied' | 'paused' | 'other';
 async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 'network', now: number, random: number): Promise<{ kind: Recorded; entity: StoredCommand[] }> {
   const code = answer === 'network' ? undefined : apiErrorSchema.safeParse(answer.body).data?.error.code;
   const gone = answer === 'network' ? undefined : goneOf(answer.body);
-  const outcome = outcomeOf(
-    answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code, gone: gone !== undefined, method: command.method },
-    command.attempts,
-    now,
-    random,
-  );
+  const said = answer === 'network' ? 'network' : { status: answer.status, retryAfter: answer.retryAfter, code, gone: gone !== undefined, method: command.method };
+  // Tries made while the server was down do not count toward a back-off once it answers (issue 27).
+  const { tries, answered } = backoffTries(said, command);
+  const outcome = outcomeOf(said, tries, now, random);
   const onEntity = () => db.outbox.where('[entity+entityId]').equals([command.entity, command.entityId]).toArray();
   return db.transaction('rw', db.outbox, db.meta, async () => {
     // The user may have discarded it (logout, "Take theirs") while it was in flight.
@@ -175,7 +173,7 @@ async function record(db: AppDatabase, command: StoredCommand, answer: Answer | 
         await db.outbox.update(command.id, { state: 'pending', attempts: Math.max(0, command.attempts - 1) });
         return { kind: 'paused' as const, entity: await onEntity() };
       case 'retry':
-        await db.outbox.update(command.id, { state: 'waiting', attempts: command.attempts, nextAttemptAt: now + outcome.waitMs });
+        await db.outbox.update(command.id, { state: 'waiting', attempts: command.attempts, answered, nextAttemptAt: now + outcome.waitMs });
         break;
     }
     return { kind: 'other' as const, entity: await onEntity() };

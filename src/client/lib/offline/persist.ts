@@ -3,18 +3,35 @@ import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedC
 import { BUILD_INFO } from '../build-info';
 import type { AppDatabase } from './db';
 import { deviceDb } from './device-db';
+import { keptOnDevice, OFFLINE_MARKER_PREFIX } from '@shared/rules/offline';
 import { hasData, lastGoodClientState } from './last-good';
 
 /**
  * The query cache, persisted to IndexedDB so a reload (online or not) renders from it at once.
- * It is kept a week; a new build or another user busts it; logout wipes it with the rest.
+ * A context made available offline is kept until the user removes it; another context's data a
+ * week (`keptOnDevice`, issue 27); a new build or another user busts it; logout wipes it with the
+ * rest. The cache as a whole never expires by age (TanStack's maxAge dropped all of it, pinned
+ * contexts included, once its last write was a week old).
  */
-export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+export const CACHE_MAX_AGE_MS = Number.POSITIVE_INFINITY;
 const KEY = 'client';
 const THROTTLE_MS = 1_000;
 
 export function cacheBuster(userId: number | null): string {
   return `${BUILD_INFO.revision}|${BUILD_INFO.date}|user:${userId ?? 'none'}`;
+}
+
+/** The contexts made available offline on this device (their markers, make-available.ts). */
+async function pinnedContexts(db: AppDatabase): Promise<Set<string>> {
+  const markers = await db.meta.where('key').startsWith(OFFLINE_MARKER_PREFIX).primaryKeys();
+  return new Set(markers.map((key) => String(key).slice(OFFLINE_MARKER_PREFIX.length)));
+}
+
+/** The persisted client without the queries the device no longer keeps (`keptOnDevice`). */
+async function keptOnly(db: AppDatabase, client: PersistedClient, now = Date.now()): Promise<PersistedClient> {
+  const pinned = await pinnedContexts(db).catch(() => new Set<string>());
+  const queries = client.clientState.queries.filter((q) => keptOnDevice({ queryKey: q.queryKey, dataUpdatedAt: q.state.dataUpdatedAt }, now, pinned));
+  return queries.length === client.clientState.queries.length ? client : { ...client, clientState: { ...client.clientState, queries } };
 }
 
 /**
@@ -30,7 +47,9 @@ export function dexiePersister(db: () => Promise<AppDatabase> = deviceDb): Persi
     timer = null;
     const client = pending;
     pending = null;
-    if (client) await (await db()).queryCache.put({ key: KEY, value: client }).catch(() => undefined);
+    if (!client) return;
+    const database = await db();
+    await database.queryCache.put({ key: KEY, value: await keptOnly(database, client) }).catch(() => undefined);
   };
   return {
     persistClient(client) {
@@ -38,7 +57,9 @@ export function dexiePersister(db: () => Promise<AppDatabase> = deviceDb): Persi
       timer ??= setTimeout(() => void flush(), THROTTLE_MS);
     },
     async restoreClient() {
-      return (await (await db()).queryCache.get(KEY))?.value as PersistedClient | undefined;
+      const database = await db();
+      const client = (await database.queryCache.get(KEY))?.value as PersistedClient | undefined;
+      return client && keptOnly(database, client);
     },
     async removeClient() {
       pending = null;

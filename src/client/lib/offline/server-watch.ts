@@ -1,4 +1,5 @@
 import { HEALTH_PATH, PROBE_TIMEOUT_MS, probeDelayMs } from '@shared/rules/reconnect';
+import { setServerAway } from './freshness-store';
 
 /**
  * Watching for the server's return (issue 12 item 7). When the network is up but the server is
@@ -64,6 +65,7 @@ async function probe(w: Watch): Promise<void> {
     return;
   }
   watch = null;
+  setServerAway(false);
   for (const listener of w.listeners) {
     try {
       listener();
@@ -82,6 +84,7 @@ export function watchServer({ onBack, fetchImpl = fetch }: WatchServerOptions): 
   const w: Watch = watch ?? { listeners: new Set(), attempt: 0, timer: null, probing: null, fetchImpl };
   if (!watch) {
     watch = w;
+    setServerAway(true);
     schedule(w, probeDelayMs(0));
   }
   // Its own function, so one caller's stop never removes another's identical callback.
@@ -91,6 +94,7 @@ export function watchServer({ onBack, fetchImpl = fetch }: WatchServerOptions): 
     w.listeners.delete(listener);
     if (w.listeners.size > 0 || watch !== w) return;
     watch = null;
+    setServerAway(false);
     if (w.timer !== null) clearTimeout(w.timer);
     w.probing?.abort();
   };
