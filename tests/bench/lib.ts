@@ -212,3 +212,12 @@ export async function postgres(): Promise<{ url: string; close: () => void } | n
     },
   };
 }
+
+/** Logs the demo admin in through the form, as a person does, and waits for the home greeting. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
+}

@@ -8,23 +8,15 @@
  * with Periodic Background Sync fired through DevTools at the completion (Chromium itself fires it
  * at most every 12 hours, for an installed app it grants it to: that wait is the browser's).
  */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from '../e2e/own-server';
-import { fmt, outboxLeft } from './lib';
+import { fmt, logInAsAdmin, outboxLeft } from './lib';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const GROW = `/${CONTEXT}/insights/grow`;
 /** How long the server stays away after the edit (the sync event watches 160 s; Chromium ends it at 180 s). */
 const AWAY_S = Number(process.env.AWAY_S ?? 60);
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
-}
 
 interface ChartCopy {
   id: number;
@@ -96,7 +88,7 @@ async function main() {
     await waitForOwnDemoData(server);
     browser = await launchProfile(freshProfileDir('bench-offline-closed'), server.baseURL);
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await logIn(page);
+    await logInAsAdmin(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const headers = { 'x-context': CONTEXT };
     const charts = (await (await browser.request.get('/api/mekkos', { headers })).json()) as { data: { id: number; default: boolean }[] };

@@ -10,7 +10,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from '../e2e/own-server';
-import { fmt, median, outboxLeft } from './lib';
+import { fmt, logInAsAdmin, median, outboxLeft } from './lib';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const GROW = `/${CONTEXT}/insights/grow`;
@@ -33,14 +33,6 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await work();
   return performance.now() - t0;
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
 }
 
 
@@ -67,7 +59,7 @@ async function main() {
     await waitForOwnDemoData(server);
     browser = await launchProfile(profile, server.baseURL);
     let page = browser.pages()[0] ?? (await browser.newPage());
-    await logIn(page);
+    await logInAsAdmin(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.goto(GROW);
     await chartRendered(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, csrfOf, logInAs, unique, withoutPermission } from './helpers';
+import { newPersonaWithGaming, personaNamed } from './persona-helpers';
 
 /** The audience builder (issue 15) of acme's Fizz Original in the US. */
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
@@ -142,25 +143,12 @@ test('offline, the count says it needs a connection and shows the last known one
   await expect(count).not.toContainText('Counts need a connection.', { timeout: 15_000 });
 });
 
-interface PersonaRow { id: number; name: string; identifiers: { include: { and: number[][] }; exclude: number[] } | null }
-async function personaNamed(page: Page, name: string): Promise<PersonaRow | null> {
-  const res = await page.request.get('/api/personas', { headers: { 'x-context': CONTEXT } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: PersonaRow[] }).data.find((p) => p.name === name) ?? null;
-}
-
 test('a rule built in the persona builder is saved as a persona, then edited there', async ({ page }) => {
   test.setTimeout(60_000);
   await logInAs(page, USERS.admin);
   const gaming = await segmentNamed(page, 'Interests > Entertainment > Gaming');
   const running = await segmentNamed(page, 'Interests > Sports > Running');
-  const search = new URLSearchParams({ action: 'create', referer: 'Explore', returnUrl: 'insights/explore' });
-  await page.goto(`${PRODUCT}/insights/explore/builder?${search.toString()}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Save Persona' })).toBeVisible();
-  await page.getByLabel('Search segments').fill('Gaming');
-  await page.getByRole('list', { name: 'Matching segments' }).getByRole('button', { name: /^Add Interests > Entertainment > Gaming$/ }).first().click();
-  await expect(page.getByRole('group', { name: 'Group 1' })).toContainText('Interests > Entertainment > Gaming');
-  const form = page.getByRole('form', { name: 'Save Persona' });
+  const form = await newPersonaWithGaming(page);
   const name = unique('builder persona');
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Save' }).click();

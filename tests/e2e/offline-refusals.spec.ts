@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { EXPLORE_TEXT } from '../../src/shared/rules/explore';
 import { USERS, csrfOf, logInAs, unique } from './helpers';
-import { CONTEXT, PRODUCT, waitForDemoData } from './grow-helpers';
+import { CONTEXT, waitForDemoData } from './grow-helpers';
+import { newPersonaWithGaming, personaNamed } from './persona-helpers';
 
 // Issue 27, item 1: a persona whose name is taken never loses the user's rules. A name taken
 // already is said in the builder, which stays open; a name taken by someone else while the
@@ -13,24 +14,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(180_000);
   await waitForDemoData(playwright, testInfo);
 });
-
-interface PersonaRow { id: number; name: string; identifiers: { include: { and: number[][] } } | null }
-async function personaNamed(page: Page, name: string): Promise<PersonaRow | null> {
-  const res = await page.request.get('/api/personas', { headers: { 'x-context': CONTEXT } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: PersonaRow[] }).data.find((p) => p.name === name) ?? null;
-}
-
-/** Explore -> New: the persona builder with Gaming in its first group. */
-async function newPersonaWithGaming(page: Page) {
-  const search = new URLSearchParams({ action: 'create', referer: 'Explore', returnUrl: 'insights/explore' });
-  await page.goto(`${PRODUCT}/insights/explore/builder?${search.toString()}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Save Persona' })).toBeVisible();
-  await page.getByLabel('Search segments').fill('Gaming');
-  await page.getByRole('list', { name: 'Matching segments' }).getByRole('button', { name: /^Add Interests > Entertainment > Gaming$/ }).first().click();
-  await expect(page.getByRole('group', { name: 'Group 1' })).toContainText('Interests > Entertainment > Gaming');
-  return page.getByRole('form', { name: 'Save Persona' });
-}
 
 test('a name another persona has, in other letter case, is refused in the builder, which keeps the rules', async ({ page }) => {
   await logInAs(page, USERS.admin);
