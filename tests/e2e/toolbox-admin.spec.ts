@@ -111,7 +111,12 @@ test('an admin adds, reorders by drag and by keyboard, renames and deletes toolb
   await page.getByRole('button', { name: `Delete category ${three}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 2, name: three })).toHaveCount(0);
-  // Once its unit is deleted (confirmed in its own dialog), the first one goes too.
+  // Once its unit is deleted (confirmed in its own dialog), the first one goes too, even when the
+  // unit's delete (sent through the outbox) is answered slowly: the category's waits for it.
+  await page.route(/\/api\/toolbox\/units\/\d+/, async (route) => {
+    if (route.request().method() === 'DELETE') await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
   const unit = page.getByRole('listitem', { name: `Unit ${unitName}` });
   await unit.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog', { name: `Delete unit ${unitName}?` }).getByRole('button', { name: 'Delete' }).click();

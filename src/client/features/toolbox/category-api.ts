@@ -3,6 +3,7 @@ import { reorder, sortCategories } from '@shared/rules/toolbox';
 import { okResponseSchema } from '@shared/schemas/auth';
 import { toolboxCategoriesResponseSchema, toolboxCategoryResponseSchema, type ToolboxCategory } from '@shared/schemas/toolbox';
 import { api } from '../../lib/api-client';
+import { whenEntitySent } from '../../lib/offline/outbox-client';
 import { toolboxCategoriesQueryOptions, toolboxUnitsQueryOptions } from '../../lib/toolbox-queries';
 
 /**
@@ -28,7 +29,12 @@ export async function renameCategory(queryClient: QueryClient, category: Toolbox
   return data;
 }
 
+/** How long a category delete waits for the unit edits queued before it (their deletes) to be sent. */
+const UNIT_EDITS_WAIT_MS = 10_000;
+
 export async function deleteCategory(queryClient: QueryClient, category: ToolboxCategory): Promise<void> {
+  // Its last unit may have been deleted a moment ago through the outbox: the server must see that first.
+  await whenEntitySent('toolbox_unit', UNIT_EDITS_WAIT_MS);
   await api(`/api/toolbox/categories/${category.id}?version=${category.version}`, okResponseSchema, { method: 'DELETE', context: context(category.client_slug) });
   queryClient.setQueryData(categoriesKey(category.client_slug), (list) => (list ?? []).filter((c) => c.id !== category.id));
 }

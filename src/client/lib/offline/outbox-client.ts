@@ -232,6 +232,27 @@ export function whenSettled(id: string): Promise<Settled> {
 }
 
 /**
+ * Waits (at most `timeoutMs`) until this device has no unsent command on `entity`: a write made
+ * outside the outbox that depends on queued edits (deleting the category whose last unit was
+ * just deleted) must not reach the server before them, or it is refused for what the user sees gone.
+ */
+export async function whenEntitySent(entity: string, timeoutMs: number): Promise<void> {
+  const db = await deviceDb().catch(() => null);
+  if (!db) return;
+  const open = await db.outbox.filter((c) => c.entity === entity && (c.state === 'pending' || c.state === 'waiting')).toArray();
+  if (open.length === 0) return;
+  void requestDrain();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(open.map((c) => whenSettled(c.id))),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
  * Folds applied commands into the caches, tells the user of refusals, and drains on the events
  * that matter. Started once a user is known (at start with a remembered user, or at login); it
  * keeps running after a logout, when the wiped outbox simply has nothing to send.
