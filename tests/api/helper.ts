@@ -23,6 +23,19 @@ export interface TestApp {
   config: Config;
 }
 
+/**
+ * Where a file's database copy goes: memory (/dev/shm) where the machine has it. Copying the
+ * template's 2,300 files took 1.6 s on disk and 0.13 s there, and PGlite's writes stay in memory.
+ */
+function scratchDir(): string {
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
+
 /** A fresh database per test file: a copy of the seeded template (global-setup.ts), a PGlite directory or a database on DATABASE_URL. */
 async function freshDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -51,7 +64,7 @@ async function freshDatabase(): Promise<{ database: Database; cleanup: () => Pro
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const dir = fs.mkdtempSync(path.join(scratchDir(), 'api-test-'));
   fs.cpSync(path.resolve(process.env.API_TEMPLATE_DIR ?? '.tmp/api-template'), dir, { recursive: true });
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
