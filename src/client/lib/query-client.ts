@@ -31,10 +31,10 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     // offlineFirst: a read is tried even when the browser says it is offline (the service worker
-    // or the device answers it); gcTime covers the persisted cache's age (a context made available
-    // offline is kept until removed: no age), or restored entries would be dropped before anyone
-    // asks for them. keepLastGood wraps every query function: a
-    // refetch that cannot reach the server keeps the last good answer (DESIGN "Client data flow").
+    // or the device answers it). gcTime is the persisted cache's age limit, none (a context made
+    // available offline is kept until removed), or restored entries would be dropped before anyone
+    // asks for them. keepLastGood wraps every query function: a refetch that cannot reach the
+    // server keeps the last good answer (DESIGN "Client data flow").
     queries: { staleTime: 60_000, gcTime: CACHE_MAX_AGE_MS, retry: false, refetchOnWindowFocus: false, networkMode: 'offlineFirst', persister: keepLastGood },
     mutations: { networkMode: 'offlineFirst' },
   },
