@@ -33,8 +33,8 @@ interface Props {
 }
 
 export const contextOf = (scope: ProductScope) => formatContext(slugsOf(scope.context));
-const TOAST_MS = 4_000;
-const toast = (title: string) => successToast(title, undefined, TOAST_MS);
+/** Overlap's toasts take the shell's durations by tone (spec 1 §9 success 4000 ms, spec 3 §9 error 5000 ms). */
+const toast = (title: string) => successToast(title);
 
 /**
  * Overlap (issue 16; spec 3 insights/overlap[/{comparisonId}], comparisons R): the saved
@@ -162,7 +162,7 @@ function Workspace({ scope, context, open, may, onCreated, creating }: Workspace
     if (numericId === undefined) return;
     setRecounting(true);
     recountComparison(queryClient, context, numericId)
-      .catch((error: unknown) => errorToast('Not recounted', insightErrorMessage(error), TOAST_MS))
+      .catch((error: unknown) => errorToast('Not recounted', insightErrorMessage(error)))
       .finally(() => setRecounting(false));
   };
 
