@@ -2,6 +2,7 @@ import './toolbox.css';
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type PermissionSet } from '@shared/permissions';
+import { TOASTS } from '@shared/rules/brands';
 import { formatContext, slugsOf, type ResolvedContext } from '@shared/rules/context';
 import { ALL_REGIONS, categoryTitle, groupUnits, sortCategories } from '@shared/rules/toolbox';
 import type { ToolboxCategory } from '@shared/schemas/toolbox';
@@ -22,10 +23,6 @@ interface Props {
   context: ResolvedContext;
   permissions: PermissionSet;
 }
-
-/** Admin toast durations (spec 2 §9). */
-const SUCCESS_MS = 4_000;
-const SAVE_FAILED_MS = 6_000;
 
 /**
  * The toolbox (spec 1 §2.11): the client's units grouped under its categories in priority order.
@@ -58,7 +55,7 @@ export function ToolboxPage({ context, permissions }: Props) {
     setMoved(`Category ${categoryTitle(category.name)} moved to position ${toIndex + 1} of ${categories.length}.`);
     moveCategory(queryClient, client.slug, categories, category.id, toIndex).catch((err: unknown) => {
       setMoved(`Category ${categoryTitle(category.name)} could not be moved.`);
-      errorToast('The new order could not be saved. Please try again.', isApiError(err) ? err.message : 'The server could not be reached.', SAVE_FAILED_MS);
+      errorToast('The new order could not be saved. Please try again.', isApiError(err) ? err.message : 'The server could not be reached.', TOASTS.saveFailureMs);
     });
   };
 
@@ -131,7 +128,7 @@ export function ToolboxPage({ context, permissions }: Props) {
           onSave={async (name) => {
             const saved = naming === 'new' ? await createCategory(queryClient, client.slug, name) : await renameCategory(queryClient, naming, name);
             setNaming(null);
-            successToast(naming === 'new' ? `Category ${saved.name} was added.` : `Category ${naming.name} was renamed ${saved.name}.`, undefined, SUCCESS_MS);
+            successToast(naming === 'new' ? `Category ${saved.name} was added.` : `Category ${naming.name} was renamed ${saved.name}.`, undefined, TOASTS.successMs);
           }}
         />
       ) : null}
@@ -143,7 +140,7 @@ export function ToolboxPage({ context, permissions }: Props) {
           onDelete={async () => {
             await deleteCategory(queryClient, deletingCategory);
             setDeletingCategory(null);
-            successToast(`Category ${deletingCategory.name} was deleted.`, undefined, SUCCESS_MS);
+            successToast(`Category ${deletingCategory.name} was deleted.`, undefined, TOASTS.successMs);
           }}
         />
       ) : null}
