@@ -264,22 +264,8 @@ export function rangeTimeframes<T extends YearMonth>(timeframes: readonly T[], s
 export function yAxisTicks(max: number): { ticks: number[]; top: number } {
   const safeMax = Number.isFinite(max) && max > 0 ? max : 0;
   const step = Math.round((safeMax * 1.2) / OUTCOMES.yTickCount);
-  const ticks = step < OUTCOMES.minYStep ? [...OUTCOMES.fixedYTicks] : Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * evenStep(step));
+  const ticks = step < OUTCOMES.minYStep ? [...OUTCOMES.fixedYTicks] : Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * step);
   return { ticks, top: Math.max(ticks[ticks.length - 1] ?? 0, safeMax) };
-}
-
-/** Steps an axis reads easily, times a power of ten: never more than a third above the spec's step. */
-const EVEN_STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] as const;
-
-/**
- * The spec's step evened up (issue 27: 9,627 beside 19,254 read as noise): the smallest of
- * 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten that is not below it, so the 12 ticks
- * still reach past the tallest bar and read as round numbers.
- */
-function evenStep(step: number): number {
-  const power = 10 ** Math.floor(Math.log10(step));
-  const even = EVEN_STEPS.find((n) => n * power >= step - 1e-9) ?? 10;
-  return Math.round(even * power);
 }
 
 const AXIS_UNITS = [{ from: 1e9, size: 1e9, suffix: 'B' }, { from: 1e6, size: 1e6, suffix: 'M' }, { from: 1e4, size: 1e3, suffix: 'K' }] as const;

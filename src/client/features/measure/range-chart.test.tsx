@@ -47,8 +47,8 @@ describe('RangeChart', () => {
 
   it('has a Count axis of 12 ticks from the tallest stack and a Date axis of the months', () => {
     const html = render('none');
-    // Tallest stack 2100: step round(2100 × 1.2 / 12) = 210, evened up to 250; every tick in one format.
-    expect(yTicks(html)).toEqual(['0', '250', '500', '750', '1,000', '1,250', '1,500', '1,750', '2,000', '2,250', '2,500', '2,750']);
+    // Tallest stack 2100: step round(2100 × 1.2 / 12) = 210; every tick in one format.
+    expect(yTicks(html)).toEqual(['0', '210', '420', '630', '840', '1,050', '1,260', '1,470', '1,680', '1,890', '2,100', '2,310']);
     expect(html).toContain('>Count</text>');
     expect(html).toContain('>Date</text>');
     expect(html).toContain('>Nov 2025</text>');
@@ -63,7 +63,7 @@ describe('RangeChart', () => {
     const ticks = yTicks(html);
     expect(ticks).toHaveLength(24);
     expect(ticks.slice(0, 2)).toEqual(['0', '150']);
-    expect(ticks.slice(12, 14)).toEqual(['0', '100']);
+    expect(ticks.slice(12, 14)).toEqual(['0', '90']);
   });
 
   it('dims every audience but the selected one, in the stacks and the legend', () => {

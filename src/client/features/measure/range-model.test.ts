@@ -83,9 +83,9 @@ describe('buildRangeCharts', () => {
       { month: 'Jan 2026', 'audience-11': 90, 'audience-12': 60, 'audience-21': 20 },
     ]);
     expect(chart?.monthKeys).toEqual(['2025-11', '2025-12', '2026-01']);
-    // Tallest stack 1020: step round(1020 × 1.2 / 12) = 102, evened up to 120.
-    expect(chart?.ticks).toEqual(Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * 120));
-    expect(chart?.top).toBe(1320);
+    // Tallest stack 1020: step round(1020 × 1.2 / 12) = 102.
+    expect(chart?.ticks).toEqual(Array.from({ length: OUTCOMES.yTickCount }, (_, i) => i * 102));
+    expect(chart?.top).toBe(1122);
   });
 
   it('draws one chart per market with an audience, each with its own y ticks', () => {
@@ -95,9 +95,9 @@ describe('buildRangeCharts', () => {
       ['2', 'Water', ['audience-21']],
     ]);
     expect(charts[0]?.data[0]).toEqual({ month: 'Nov 2025', 'audience-11': 100, 'audience-12': 50 });
-    // Soda's tallest is 150 (step 15), Water's 900 (step 90, evened up to 100).
+    // Soda's tallest is 150 (step 15), Water's 900 (step 90).
     expect(charts[0]?.ticks[1]).toBe(15);
-    expect(charts[1]?.ticks[1]).toBe(100);
+    expect(charts[1]?.ticks[1]).toBe(90);
     expect(charts.every((c) => c.ticks.length === 12)).toBe(true);
   });
 
