@@ -27,10 +27,16 @@ async function pinnedContexts(db: AppDatabase): Promise<Set<string>> {
   return new Set(markers.map((key) => String(key).slice(OFFLINE_MARKER_PREFIX.length)));
 }
 
-/** The persisted client without the queries the device no longer keeps (`keptOnDevice`). */
+/**
+ * The persisted client without the queries the device no longer keeps (`keptOnDevice`). The
+ * pinned markers are read only when some query is over a week old: this runs on every throttled
+ * write, and almost always every query is younger, so no read of the device is needed.
+ */
 async function keptOnly(db: AppDatabase, client: PersistedClient, now = Date.now()): Promise<PersistedClient> {
-  const pinned = await pinnedContexts(db).catch(() => new Set<string>());
-  const queries = client.clientState.queries.filter((q) => keptOnDevice({ queryKey: q.queryKey, dataUpdatedAt: q.state.dataUpdatedAt }, now, pinned));
+  const keptWith = (pinned: ReadonlySet<string>) =>
+    client.clientState.queries.filter((q) => keptOnDevice({ queryKey: q.queryKey, dataUpdatedAt: q.state.dataUpdatedAt }, now, pinned));
+  if (keptWith(new Set()).length === client.clientState.queries.length) return client;
+  const queries = keptWith(await pinnedContexts(db).catch(() => new Set<string>()));
   return queries.length === client.clientState.queries.length ? client : { ...client, clientState: { ...client.clientState, queries } };
 }
 
