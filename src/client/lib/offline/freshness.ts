@@ -18,22 +18,27 @@ export function useOnline(): boolean {
   );
 }
 
+/** The query cache, and a subscription to it and to one more source (a module-level `on…` listener). */
+function useQueryCacheAnd(onOther: (listener: () => void) => () => void) {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((notify: () => void) => {
+    const stopCache = cache.subscribe(notify);
+    const stopOther = onOther(notify);
+    return () => {
+      stopCache();
+      stopOther();
+    };
+  }, [cache, onOther]);
+  return { cache, subscribe };
+}
+
 /**
  * How old the data on screen is: the oldest fetch time among the queries being shown (a read
  * answered from the device counts by when it was saved there, one from the service worker's
  * cache by its Date). Null while nothing is shown.
  */
 export function useDataAsOf(): number | null {
-  const queryClient = useQueryClient();
-  const cache = queryClient.getQueryCache();
-  const subscribe = useCallback((notify: () => void) => {
-    const stopCache = cache.subscribe(notify);
-    const stopAnswers = onCachedAnswer(notify);
-    return () => {
-      stopCache();
-      stopAnswers();
-    };
-  }, [cache]);
+  const { cache, subscribe } = useQueryCacheAnd(onCachedAnswer);
   return useSyncExternalStore(subscribe, () => {
     // An answer the service worker served from its cache is as old as its Date says.
     let oldest: number | null = oldestCachedAnswer();
@@ -52,16 +57,7 @@ export function useDataAsOf(): number | null {
  * is being watched and has not answered yet (server-watch.ts).
  */
 export function useServerUnreachable(): boolean {
-  const queryClient = useQueryClient();
-  const cache = queryClient.getQueryCache();
-  const subscribe = useCallback((notify: () => void) => {
-    const stopCache = cache.subscribe(notify);
-    const stopAway = onServerAway(notify);
-    return () => {
-      stopCache();
-      stopAway();
-    };
-  }, [cache]);
+  const { cache, subscribe } = useQueryCacheAnd(onServerAway);
   return useSyncExternalStore(subscribe, () =>
     serverAway() || cache.getAll().some((query) => query.getObserversCount() > 0 && query.state.data !== undefined && isUnreachable(query.state.fetchFailureReason)));
 }
