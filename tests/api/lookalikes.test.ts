@@ -131,6 +131,17 @@ describe('Lookalikes, optimized and motivation audiences (issue 16)', { timeout:
     expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'Tiny', seed_rules: tiny, reach: { kind: 'multiplier', value: 2 } } }), 422, 'VALIDATION_FAILED', AUDIENCES_TEXT.seedTooSmall);
   });
 
+  it('answers a reach that is no number, huge, fractional or of no kind with 400, never 500 (issue 27 item 6)', async () => {
+    const reaches: unknown[] = [
+      { kind: 'multiplier', value: 'three' }, { kind: 'multiplier', value: null }, { kind: 'multiplier', value: 1e308 }, { kind: 'multiplier', value: -1e308 },
+      { kind: 'count', value: '1200' }, { kind: 'count', value: 1e20 }, { kind: 'count', value: LOOKALIKE.maxTarget + 1 }, { kind: 'count', value: 2.5 }, { kind: 'count', value: -3 },
+      { kind: 'percent', value: 3 }, { kind: 'multiplier' }, 3, null,
+    ];
+    for (const reach of reaches) {
+      expectError(await send(admin, { method: 'POST', url: '/api/lookalikes', payload: { name: 'x', seed_audience_id: seed.id, reach } }), 400, 'VALIDATION_FAILED');
+    }
+  });
+
   it('makes an optimized audience (pve) from the product category\'s buyers', async () => {
     // acme/au has the demo's 300 segments, Behaviour > Beverages among them; the 60 of acme/us have none.
     expect(strict(optimizedSeedResponseSchema).parse(ok(await get('/api/lookalikes/optimized-seed'))).data).toEqual({ category: '', rules: null, segments: [] });
