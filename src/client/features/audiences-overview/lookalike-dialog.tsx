@@ -36,7 +36,7 @@ export function LookalikeDialog({ context, seed, onCreated, onClose }: Props) {
   // The region's people, from the counts the builder asks (the seed's rule answers them with everyone in the region).
   const region = useQuery({ ...ruleCountsQueryOptions(context, seed.rules ?? { include: { and: [] }, exclude: [], values: [] }), enabled: seed.rules !== null });
   const read = readReach(mode, typed[mode]);
-  const reach = read.reach as Reach;
+  const reach: Reach = read.reach;
   const sized = read.error ? { size: 0, error: null } : lookalikeSize(reach, seedSize, region.data?.people ?? Number.MAX_SAFE_INTEGER);
   const nameError = name.trim() === '' ? 'Name is required.' : null;
   const reachError = read.error;
