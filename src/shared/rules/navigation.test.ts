@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_ORDER } from '../constants';
 import type { ToolboxUnit } from '../schemas/toolbox';
 import { FEATURES } from './access';
-import { activeEntryId, buildNavigation, firstInsightsPath, NO_DATA, visibleUnits, withAdminIndex, type NavInput } from './navigation';
+import { activeEntryId, buildNavigation, firstInsightsPath, homeGroup, NO_DATA, visibleUnits, withAdminIndex, type NavInput } from './navigation';
 import { allPermissions, readOnly } from './__fixtures__/hierarchy';
 
 const allFlags = Object.fromEntries(FEATURES.map((f) => [f, true]));
@@ -142,6 +142,13 @@ describe('category and entry names', () => {
     expect(labels).toContain('AMS');
     expect(labels).toContain('Scenario Planner Management');
     expect(labels.filter((l) => l === l.toLowerCase())).toEqual([]);
+  });
+});
+
+describe('homeGroup', () => {
+  it('is the home group buildNavigation ends with, for the path given', () => {
+    expect(homeGroup('/acme/us/cola/can/home')).toEqual(buildNavigation(input({ homePath: '/acme/us/cola/can/home' })).at(-1));
+    expect(homeGroup('/home').entries[0]!.target).toEqual({ kind: 'internal', path: '/home' });
   });
 });
 

@@ -162,16 +162,15 @@ function unitEntries(input: NavInput): NavEntry[] {
   }));
 }
 
+/** Home's one entry, linking to `path`. */
+const homeEntry = (path: string): NavEntry => ({ id: 'home/home', category: 'home', feature: 'home', label: 'Home', target: { kind: 'internal', path } });
+
+/** The navigation's home group alone: what the shell shows outside a context. */
+export const homeGroup = (path: string): NavGroup => ({ category: 'home', label: featureDisplayName('home'), entries: [homeEntry(path)] });
+
 /** The left navigation: categories in CATEGORY_ORDER, empty ones left out, home always last. */
 export function buildNavigation(input: NavInput): NavGroup[] {
-  const entries = [...featureEntries(input), ...unitEntries(input)];
-  entries.push({
-    id: 'home/home',
-    category: 'home',
-    feature: 'home',
-    label: 'Home',
-    target: { kind: 'internal', path: input.homePath },
-  });
+  const entries = [...featureEntries(input), ...unitEntries(input), homeEntry(input.homePath)];
   return CATEGORY_ORDER.map((category) => ({
     category,
     label: featureDisplayName(category),

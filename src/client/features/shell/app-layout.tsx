@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { LAYOUT, TIMING } from '@shared/constants';
 import { can } from '@shared/permissions';
 import { formatContext, resolveContext, slugsOf } from '@shared/rules/context';
-import { buildNavigation, withAdminIndex, type NavGroup } from '@shared/rules/navigation';
+import { buildNavigation, homeGroup, withAdminIndex } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
 import { useDataAvailability } from '../../lib/data-queries';
@@ -27,7 +27,7 @@ const appRoute = getRouteApi('/_app');
 const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
 
 /** Outside a context the navigation has only home. */
-const HOME_ONLY: NavGroup[] = [{ category: 'home', label: 'Home', entries: [{ id: 'home/home', category: 'home', feature: 'home', label: 'Home', target: { kind: 'internal', path: '/home' } }] }];
+const HOME_ONLY = [homeGroup('/home')];
 
 /** Polling starts 5 s after load (spec 1 §4). */
 function useDelayedStart(ms: number): boolean {
