@@ -43,12 +43,19 @@ export function text(x: number, y: number, content: string, attrs: Record<string
   return `<text x="${num(x)}" y="${num(y)}"${extra}>${xmlEscape(content)}</text>`;
 }
 
-/** The standalone SVG document around a chart's parts, titled and sized. */
+/** An axis' title up the slide's left side, centred on `midY`. */
+export function yAxisTitle(midY: number, label: string, fontPx: number): string {
+  return text(56, midY, label, { 'text-anchor': 'middle', transform: `rotate(-90 56 ${num(midY)})`, 'font-size': fontPx, 'font-weight': 600, fill: INK });
+}
+
+/** The standalone SVG document around a chart's parts, sized, on a white slide with the title as its heading. */
 export function svgDocument(widthPx: number, heightPx: number, title: string, parts: readonly string[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" width="${widthPx}" height="${heightPx}" viewBox="0 0 ${widthPx} ${heightPx}" font-family="${xmlEscape(FONT)}" role="img">`,
     `<title>${xmlEscape(title)}</title>`,
+    `<rect width="${widthPx}" height="${heightPx}" fill="#ffffff"/>`,
+    text(48, 72, title, { 'font-size': 32, 'font-weight': 700, fill: INK }),
     ...parts,
     '</svg>',
     '',

@@ -5,7 +5,7 @@
  */
 import { GROW, GROW_TEXT, TAG_LABELS } from '@shared/rules/grow';
 import { MEKKO_LAYOUT, type TileTextMetrics } from '@shared/rules/mekko-layout';
-import { GLYPH_EM, INK, MUTED, RULE, fitText, num, svgDocument, text, xmlEscape } from '../../lib/chart-file';
+import { GLYPH_EM, INK, MUTED, RULE, fitText, num, svgDocument, text, xmlEscape, yAxisTitle } from '../../lib/chart-file';
 import { NO_MARKETS_TEXT, chartLayout, formatShare, tagColour, tileText, type ChartAudience, type ChartMarket } from './chart-model';
 
 interface ChartSvgOptions {
@@ -26,8 +26,6 @@ export function chartSvg(markets: readonly ChartMarket[], { measurementLabel, ti
   const plot = { left: 150, top: 150, width: Math.max(1, widthPx - 150 - 48), height: Math.max(1, heightPx - 150 - 130) };
   const bottom = plot.top + plot.height;
   const parts: string[] = [];
-  parts.push(`<rect width="${widthPx}" height="${heightPx}" fill="#ffffff"/>`);
-  parts.push(text(48, 72, title, { 'font-size': 32, 'font-weight': 700, fill: INK }));
 
   // Axes: grid lines and ticks at the spec's steps, the measurement label up the left side.
   parts.push(`<g class="mekko-axes" fill="${MUTED}" font-size="16">`);
@@ -38,7 +36,7 @@ export function chartSvg(markets: readonly ChartMarket[], { measurementLabel, ti
   }
   for (const step of MEKKO_LAYOUT.xSteps) parts.push(text(plot.left + (step / 100) * plot.width, bottom + 30, `${step}%`, { 'text-anchor': 'middle' }));
   const midY = plot.top + plot.height / 2;
-  parts.push(text(56, midY, measurementLabel, { 'text-anchor': 'middle', transform: `rotate(-90 56 ${num(midY)})`, 'font-size': 20, 'font-weight': 600, fill: INK }));
+  parts.push(yAxisTitle(midY, measurementLabel, 20));
   parts.push('</g>');
 
   if (markets.length === 0) {

@@ -1,5 +1,5 @@
 import { OUTCOMES_TEXT } from '@shared/rules/outcomes';
-import { GLYPH_EM, INK, MUTED, RULE, fitText, num, svgDocument, text, xmlEscape } from '../../lib/chart-file';
+import { GLYPH_EM, INK, MUTED, RULE, fitText, num, svgDocument, text, xmlEscape, yAxisTitle } from '../../lib/chart-file';
 import { rangeSegments, segmentLabel, tickTexts, type RangeChartModel, type RangeMarket } from './range-model';
 
 /**
@@ -57,7 +57,7 @@ function chartPart(chart: RangeChartModel, top: number, width: number, tabLabel:
     parts.push(text(PLOT.left - 10, y(tick) + 5, labels[i] ?? '', { 'text-anchor': 'end' }));
   });
   const midY = (plotTop + bottom) / 2;
-  parts.push(text(56, midY, `${OUTCOMES_TEXT.countAxis} (${tabLabel})`, { 'text-anchor': 'middle', transform: `rotate(-90 56 ${num(midY)})`, 'font-size': 15, 'font-weight': 600, fill: INK }));
+  parts.push(yAxisTitle(midY, `${OUTCOMES_TEXT.countAxis} (${tabLabel})`, 15));
   // Bands as nivo's: the width shared by the months, a quarter of each band left as padding.
   const band = chart.data.length > 0 ? width / chart.data.length : width;
   const bar = band * 0.75;
@@ -88,10 +88,5 @@ export function rangeChartSvg(charts: readonly RangeChartModel[], markets: reado
     top += (chart.title ? PLOT.titlePx : 0) + PLOT.heightPx + PLOT.gapPx;
   }
   if (charts.length === 0) parts.push(text(PLOT.left, top + 20, OUTCOMES_TEXT.noMarkets, { 'font-size': 18, fill: MUTED }));
-  const heightPx = Math.round(top + 20);
-  return svgDocument(widthPx, heightPx, title, [
-    `<rect width="${widthPx}" height="${heightPx}" fill="#ffffff"/>`,
-    text(48, 72, title, { 'font-size': 32, 'font-weight': 700, fill: INK }),
-    ...parts,
-  ]);
+  return svgDocument(widthPx, Math.round(top + 20), title, parts);
 }
