@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { formatContext, resolveContext } from '@shared/rules/context';
-import type { AdminContext } from '@shared/rules/admin-pages';
+import { adminContextOf } from '@shared/rules/admin-pages';
+import { resolveContext } from '@shared/rules/context';
 import { storage } from '../lib/storage';
 
 // Loaded with the route, never with the shell.
@@ -15,15 +15,7 @@ function AdminIndex() {
   const { permissions, hierarchy } = Route.useRouteContext();
   // The context-scoped admin pages open in the context the user last worked in.
   const remembered = storage.lastContext();
-  const current = remembered ? resolveContext(hierarchy, remembered) : null;
-  const at: AdminContext | null = current
-    ? {
-        client: current.client.slug,
-        region: current.region?.slug ?? null,
-        productPath: current.product ? formatContext(remembered!) : null,
-        flags: current.client.feature_flags,
-      }
-    : null;
+  const at = adminContextOf(remembered ? resolveContext(hierarchy, remembered) : null);
   return (
     <Suspense fallback={<p role="status">Loading</p>}>
       <AdminIndexPage permissions={permissions} at={at} />

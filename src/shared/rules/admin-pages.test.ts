@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionSet } from '../permissions';
 import { FEATURES } from './access';
-import { adminPages } from './admin-pages';
-import { allPermissions, readOnly } from './__fixtures__/hierarchy';
+import { adminContextOf, adminPages } from './admin-pages';
+import { resolveContext } from './context';
+import { allPermissions, demoHierarchy, readOnly } from './__fixtures__/hierarchy';
 
 const allFlags = Object.fromEntries(FEATURES.map((f) => [f, true]));
 const full = { client: 'acme', region: 'us', productPath: 'acme/us/cola/can', flags: allFlags };
@@ -42,5 +43,15 @@ describe('adminPages', () => {
     expect(clientOnly.slice(5)).toEqual(['Brand Management']);
     expect(adminPages(allPermissions(), { client: 'acme', region: null, productPath: null, flags: allFlags })[5]!.to).toBe('/acme/brands/admin');
     expect(titles(allPermissions(), { ...full, productPath: null })).not.toContain('Scenario Planner Management');
+  });
+});
+
+describe('adminContextOf', () => {
+  it('takes the client, region, product path and flags of a resolved context', () => {
+    const hierarchy = demoHierarchy();
+    expect(adminContextOf(resolveContext(hierarchy, { client: 'acme', region: 'us', brand: 'cola', product: 'can' }))).toEqual({ client: 'acme', region: 'us', productPath: 'acme/us/cola/can', flags: {} });
+    expect(adminContextOf(resolveContext(hierarchy, { client: 'acme', region: 'us' }))).toEqual({ client: 'acme', region: 'us', productPath: null, flags: {} });
+    expect(adminContextOf(resolveContext(hierarchy, { client: 'acme', region: 'xx', brand: 'cola', product: 'can' }))).toEqual({ client: 'acme', region: null, productPath: null, flags: {} });
+    expect(adminContextOf(null)).toBeNull();
   });
 });

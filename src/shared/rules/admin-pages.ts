@@ -1,5 +1,6 @@
 import { can, type PermissionSet, type Resource } from '../permissions';
 import { canOpenBrandAdmin, canOpenUploadPage, checkArea, UPLOAD_PAGES, type FeatureFlags, type UploadPage } from './access';
+import { formatContext, slugsOf, type ResolvedContext } from './context';
 
 /** One administration page as the admin index and the Admin menu list it. */
 export interface AdminPage {
@@ -41,6 +42,17 @@ export interface AdminContext {
   /** "client/region/brand/product" when a product is known. */
   productPath: string | null;
   flags: FeatureFlags;
+}
+
+/** The admin context of a resolved one (null when there is none). */
+export function adminContextOf(ctx: ResolvedContext | null): AdminContext | null {
+  if (!ctx) return null;
+  return {
+    client: ctx.client.slug,
+    region: ctx.region?.slug ?? null,
+    productPath: ctx.product ? formatContext(slugsOf(ctx)) : null,
+    flags: ctx.client.feature_flags,
+  };
 }
 
 /**
