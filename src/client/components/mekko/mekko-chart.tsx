@@ -23,7 +23,7 @@ export function MekkoChart(props: MekkoChartProps) {
   const { markets, mode, measurementLabel, selectedIds, canOpenZeroCount } = props;
   const root = useRef<HTMLDivElement>(null);
   // The plot as tall as the window leaves room for, axis and legend included (issue 27), unless the page sets it.
-  const fitted = useHeightToFit(root, { min: CHART_DEFAULTS.minHeightPx, max: CHART_DEFAULTS.heightPx });
+  const fitted = useHeightToFit(root, { min: CHART_DEFAULTS.minHeightPx, max: CHART_DEFAULTS.heightPx, enabled: props.heightPx === undefined });
   const heightPx = props.heightPx ?? fitted;
   const [stageRef, measuredWidth] = usePlotWidth(GROW.heightDebounceMs);
   const [zeroCountFor, setZeroCountFor] = useState<ChartAudience | null>(null);

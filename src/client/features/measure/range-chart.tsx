@@ -114,8 +114,7 @@ const StackedChart = memo(function StackedChart({ chart, tab, height: tallest, f
   const name = chart.title ?? OUTCOMES_TEXT.chartTotal;
   const figure = useRef<HTMLElement>(null);
   // The one chart of every market is as tall as the window leaves room for, its Date axis included (issue 27).
-  const fitted = useHeightToFit(figure, { min: MIN_CHART_HEIGHT, max: tallest });
-  const height = fit ? fitted : tallest;
+  const height = useHeightToFit(figure, { min: MIN_CHART_HEIGHT, max: tallest, enabled: fit });
   const crowded = chart.data.length > 6;
   const plot = useRef<HTMLDivElement>(null);
   const [tooltip] = useState(() => hoverStore<Hovered>(OUTCOMES.tooltipDelayMs));
