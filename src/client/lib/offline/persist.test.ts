@@ -19,6 +19,7 @@ function clientOf(queries: { key: unknown[]; at: number }[]): PersistedClient {
       queries: queries.map(({ key, at }) => ({
         queryKey: key,
         queryHash: JSON.stringify(key),
+        dehydratedAt: NOW,
         state: { data: { at }, dataUpdatedAt: at, dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' },
       })),
     },
