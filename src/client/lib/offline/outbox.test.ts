@@ -212,11 +212,15 @@ describe('drainOutbox', () => {
 
   it('"Keep mine" on fields in conflict sends theirs as the base of those fields, so the server takes mine', async () => {
     const stale = await addCommand(db, { ...rename('1', 'mine'), body: { name: 'mine', base: { name: 'one', tag: 'x' } } }, clock);
-    await db.outbox.update(stale.id, { state: 'conflict', serverCopy: { id: 1, version: 5 }, conflicts: [{ field: 'name', base: 'one', theirs: 'theirs', mine: 'mine' }] });
+    // Its earlier tries met a busy server (503s in a row) before the 409.
+    await db.outbox.update(stale.id, { state: 'conflict', attempts: 4, answered: 4, serverCopy: { id: 1, version: 5 }, conflicts: [{ field: 'name', base: 'one', theirs: 'theirs', mine: 'mine' }] });
     await keepMine(db, stale.id);
     const [again] = await db.outbox.toArray();
     expect(again).toMatchObject({ state: 'pending', baseVersion: 5, body: { name: 'mine', base: { name: 'theirs', tag: 'x' } } });
     expect(again?.conflicts).toBeUndefined();
+    // The edit sent again starts its back-off afresh: a 503 on it waits about a second, not 8-16 s.
+    expect(again).toMatchObject({ attempts: 0 });
+    expect(again?.answered).toBeUndefined();
   });
 
   it('"Take theirs" takes theirs for the clashing field only and sends the rest of my edit again (issue 27)', async () => {

@@ -241,17 +241,13 @@ export async function drainOutbox(db: AppDatabase, options: DrainOptions = {}): 
  * base values become theirs for the fields in conflict, so the server's merge takes mine there.
  */
 export async function keepMine(db: AppDatabase, id: string): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
-    const command = await db.outbox.get(id);
-    if (!command || command.state !== 'conflict' || command.gone) return;
+  await resend(db, id, 'conflict', (command) => {
+    if (command.gone) return null;
     const { version } = entityIdentity(command.serverCopy);
     const body = isRecord(command.body) && command.conflicts?.length
       ? { ...command.body, base: { ...(isRecord(command.body.base) ? command.body.base : {}), ...Object.fromEntries(command.conflicts.map((c) => [c.field, c.theirs ?? null])) } }
       : command.body;
-    await db.outbox.delete(id);
-    await db.outbox.add({
-      ...command, id: crypto.randomUUID(), body, baseVersion: version ?? command.baseVersion, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, serverCopy: undefined, conflicts: undefined,
-    });
+    return { body, baseVersion: version ?? command.baseVersion };
   });
 }
 
@@ -308,7 +304,7 @@ export async function takeTheirs(db: AppDatabase, id: string): Promise<{ kept: b
   const command = await db.outbox.get(id);
   const rest = command?.conflicts?.length && !command.gone ? takeTheirsOnly(command.body, command.conflicts) : null;
   if (!command || !rest || !changesLeft(rest)) return { kept: false, dropped: await discardWithDependents(db, id) };
-  await resend(db, id, { body: rest, state: 'conflict' });
+  await resend(db, id, 'conflict', () => ({ body: rest }));
   return { kept: true, dropped: [] };
 }
 
@@ -317,17 +313,28 @@ export async function takeTheirs(db: AppDatabase, id: string): Promise<{ kept: b
  * (`body`), in its place in the queue and under a new key; what waited on it goes after it.
  */
 export async function sendAgain(db: AppDatabase, id: string, body: unknown): Promise<void> {
-  await resend(db, id, { body, state: 'rejected' });
+  await resend(db, id, 'rejected', () => ({ body }));
 }
 
-/** Replaces a held command by the same one, pending again with a new body, at its place in the queue. */
-async function resend(db: AppDatabase, id: string, change: { body: unknown; state: StoredCommand['state'] }): Promise<void> {
+/**
+ * Replaces a command held in `state` by the same one, pending again under a new key at its place in
+ * the queue, with what `change` gives it (a new body, a new base version); `change` may decline (null).
+ * "Keep mine", "Take theirs" and "Send again" all go through here.
+ */
+async function resend(
+  db: AppDatabase,
+  id: string,
+  state: StoredCommand['state'],
+  change: (command: StoredCommand) => Pick<StoredCommand, 'body'> & Partial<Pick<StoredCommand, 'baseVersion'>> | null,
+): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const command = await db.outbox.get(id);
-    if (!command || command.state !== change.state) return;
+    const changed = command && command.state === state ? change(command) : null;
+    if (!command || !changed) return;
     await db.outbox.delete(id);
     await db.outbox.add({
-      ...command, id: crypto.randomUUID(), body: change.body, state: 'pending', attempts: 0, nextAttemptAt: null, error: null, notified: undefined,
+      // A new try from the start: no back-off carried over from the tries of the edit it replaces.
+      ...command, ...changed, id: crypto.randomUUID(), state: 'pending', attempts: 0, answered: undefined, nextAttemptAt: null, error: null, notified: undefined,
       serverCopy: undefined, conflicts: undefined,
     });
   });
