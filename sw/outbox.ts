@@ -3,6 +3,7 @@ import { OFFLINE } from '@shared/constants';
 import { pendingCount } from '@shared/rules/outbox';
 import { appDb } from '../src/client/lib/offline/db';
 import { drainOutbox, nextRetryAt, retryNow } from '../src/client/lib/offline/outbox';
+import { registerOutboxSync } from '../src/client/lib/offline/outbox-store';
 import { probeServer, waitForServer } from '../src/client/lib/offline/server-watch';
 import type { OutboxChangedMessage } from './messages';
 import { replayUntilServerBack } from './sync-watch';
@@ -58,7 +59,7 @@ export function registerBackgroundSync(): void {
       // new registration starts the browser's attempts again where it allows one from the worker
       // (Chromium may refuse it with no window open: the next page or network change sends then).
       if (event.lastChance) {
-        await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OFFLINE.syncTag).catch(() => undefined);
+        await registerOutboxSync(self.registration).catch(() => undefined);
         return;
       }
       throw new Error('The outbox still has commands waiting for the network.');

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { OFFLINE, TEXT } from '@shared/constants';
+import { TEXT } from '@shared/constants';
 import { ERROR_CODES } from '@shared/schemas/error';
 import { heldOrRefused } from '@shared/rules/outbox';
 import type { RetryField } from '@shared/rules/refusals';
@@ -11,7 +11,7 @@ import type { StoredCommand } from './db';
 import { messageType } from '../../../../sw/messages';
 import { deviceDb } from './device-db';
 import type { CommandInput } from './outbox-store';
-import { addCommand, answerData, nextRetryAt, retryNow } from './outbox-store';
+import { addCommand, answerData, nextRetryAt, registerOutboxSync, retryNow } from './outbox-store';
 import { refreshWhenServerReturns } from './refresh-on-return';
 
 /** The drain and the edits' bookkeeping: loaded when there is something to queue or send, not with the shell. */
@@ -162,7 +162,7 @@ export async function enqueue(input: CommandInput): Promise<StoredCommand> {
   void requestDrain();
   // Where the browser has Background Sync, the service worker sends it even if this tab closes.
   void navigator.serviceWorker?.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OFFLINE.syncTag))
+    .then(registerOutboxSync)
     .catch(() => undefined);
   return command;
 }

@@ -1,3 +1,4 @@
+import { OFFLINE } from '@shared/constants';
 import { rebase } from '@shared/rules/outbox';
 import type { AppDatabase, StoredCommand } from './db';
 
@@ -7,6 +8,14 @@ import type { AppDatabase, StoredCommand } from './db';
  * drain (outbox.ts) loads when there is something to send, so the shell does not carry it
  * (decision 006's budget); the service worker imports it whole.
  */
+
+/**
+ * Asks the browser for a Background Sync of the outbox (where it has one): the page after every
+ * edit, the worker again after a sync's last chance. Chromium may refuse it; the caller goes on.
+ */
+export async function registerOutboxSync(registration: ServiceWorkerRegistration): Promise<void> {
+  await (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OFFLINE.syncTag);
+}
 
 /** A temporary id for an entity created on this device, until the server names it. */
 export function temporaryId(): string {
