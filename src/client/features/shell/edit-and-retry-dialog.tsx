@@ -18,6 +18,8 @@ export function EditAndRetryDialog({ command, onClose }: { command: StoredComman
   const messages = command.error?.fields ?? {};
   // The reason is shown once: under its field when it names one, above the fields otherwise.
   const underAField = fields.some((f) => messages[f.path] === command.error?.message);
+  // One sentence whether or not the server's message ends with a full stop ("…in use" or "…in use.").
+  const reason = underAField ? '' : (command.error?.message ?? '').trim().replace(/\.$/, '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void sendEditedAgain(command.id, withRetryEdits(command.body, values, fields)).then(onClose);
@@ -29,7 +31,7 @@ export function EditAndRetryDialog({ command, onClose }: { command: StoredComman
         <Dialog.Content className="dialog">
           <Dialog.Title>{TEXT.editAndRetry}</Dialog.Title>
           <Dialog.Description>
-            {command.label}: not saved{underAField || !command.error?.message ? '.' : `: ${command.error.message}`} Change it and send it again; the rest of your edit is kept as it was.
+            {command.label}: not saved{reason ? `: ${reason}` : ''}. Change it and send it again; the rest of your edit is kept as it was.
           </Dialog.Description>
           <form onSubmit={submit} noValidate aria-label={`Edit and retry ${command.label}`}>
             {fields.map((f) => (
