@@ -7,6 +7,7 @@ import { Popover } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { can } from '@shared/permissions';
+import { GROW } from '@shared/rules/grow';
 import { formatContext, slugsOf } from '@shared/rules/context';
 import {
   OUTCOME_TAB_LABELS, OUTCOMES_TEXT, rangeTimeframes, rangeTooLong, resolveOutcomeTab, selectedFigure, triggerText,
@@ -107,15 +108,13 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
   const empty = chart ? emptyChartText(chart) : null;
   const group = search.group ?? 'none';
   // Export (DESIGN: every chart to SVG and PNG from the layout it draws): the mekko or the range's stacks, as shown.
+  const measurementLabel = chart?.measurement_label || GROW.defaultMeasurementLabel;
   const chartExport = chart && selection && !empty ? (kind: 'png' | 'svg') => {
     const title = `${chart.name} · ${OUTCOME_TAB_LABELS[tab]} · ${triggerText(selection)}`;
+    const audiences = new Map(markets.flatMap((m) => m.audiences.map((a) => [String(a.id), a] as const)));
     const svg = selection.isRangeMode
       ? rangeChartSvg(buildRangeCharts(chart.markets, rangeTimeframes(timeframes, selection), tab, group), chart.markets, audienceColours(chart.markets), { title, tabLabel: OUTCOME_TAB_LABELS[tab] })
-      : chartSvg(measureChartMarkets(markets), {
-        measurementLabel: chart.measurement_label || 'Penetration',
-        title,
-        tileBadge: (audience) => badgeOf(markets.flatMap((m) => m.audiences).find((a) => String(a.id) === String(audience.id)))?.text,
-      });
+      : chartSvg(measureChartMarkets(markets), { measurementLabel, title, tileBadge: (audience) => badgeOf(audiences.get(String(audience.id)))?.text });
     exportChart(kind, svg, `${chart.name} ${selection.isRangeMode ? 'range' : 'measure'}`);
   } : null;
 
@@ -168,7 +167,7 @@ export function MeasurePage({ scope, mekkoId, search: raw }: Props) {
               onToggleSubMarket={(id) => select(chosen?.kind === 'subMarket' && chosen.id === id ? null : { kind: 'subMarket', id })}
             />
           ) : (
-            <MeasureMekko markets={markets} measurementLabel={chart.measurement_label || 'Penetration'} selection={chosen} onSelection={select} />
+            <MeasureMekko markets={markets} measurementLabel={measurementLabel} selection={chosen} onSelection={select} />
           )}
         </div>
       ) : null}
