@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 
 /**
- * A small well-formedness check (no XML parser in the dependencies): every tag is closed in
- * order, attributes are quoted, and text holds no raw '<' or bare '&'.
+ * A small well-formedness check of the chart exports (mekko-export, range-export): every tag is
+ * closed in order, attributes are quoted, and text holds no raw '<' or bare '&'. Not
+ * @xmldom/xmldom, the server's parser: it lets a bare '&' through, the escape these tests guard.
  */
 export function assertWellFormed(xml: string) {
   const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
