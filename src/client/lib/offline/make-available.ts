@@ -25,7 +25,6 @@ const CONCURRENCY = 4;
 /** How long a step whose data is being prepared keeps asking before it counts as failed. */
 const ASK_AGAIN_FOR_MS = 90_000;
 const HEALTH = '/api/api-gateway-health-check';
-const MARKER = offlineMarkerKey;
 
 /** An answer that came from the device or the service worker's cache, not from the server. */
 export class OlderCopyError extends Error {
@@ -191,7 +190,7 @@ async function run(contextKey: string, record: RunRecord, steps: readonly Offlin
   const total = base.total + result.total;
   if (total > failures.length) {
     const db = await deviceDb();
-    await db.meta.put({ key: MARKER(contextKey), value: { label: record.input.contextLabel, steps: total, failed: failures.length }, savedAt: finishedAt }).catch(() => undefined);
+    await db.meta.put({ key: offlineMarkerKey(contextKey), value: { label: record.input.contextLabel, steps: total, failed: failures.length }, savedAt: finishedAt }).catch(() => undefined);
     holdingsVersion++;
   }
   update(contextKey, record, { running: false, done: base.done + result.done, total, failures, finishedAt });
@@ -307,7 +306,7 @@ export async function removeOfflineHolding(queryClient: QueryClient, context: st
       await db.entityTable(t.table).bulkDelete(t.rows.map((r) => r.key));
       await db.meta.bulkDelete(t.markers.map((m) => m.key));
     }
-    await db.meta.delete(MARKER(context));
+    await db.meta.delete(offlineMarkerKey(context));
   });
   await removeWorkerReads(context);
   runs.delete(context);
