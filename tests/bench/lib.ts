@@ -62,8 +62,8 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Logs in with the password form and waits for the home greeting. */
-export async function logIn(page: Page, base: string, email = 'admin@demo.test'): Promise<void> {
+/** Logs in with the password form and waits for the home greeting (`base` '': the page's baseURL). */
+export async function logIn(page: Page, base = '', email = 'admin@demo.test'): Promise<void> {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('demo-password');
@@ -211,13 +211,4 @@ export async function postgres(): Promise<{ url: string; close: () => void } | n
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Logs the demo admin in through the form, as a person does, and waits for the home greeting. */
-export async function logInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor({ timeout: 20_000 });
 }

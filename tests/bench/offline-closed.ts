@@ -11,7 +11,7 @@
 import { expect, type BrowserContext } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from '../e2e/own-server';
-import { fmt, logInAsAdmin, outboxLeft } from './lib';
+import { fmt, logIn, outboxLeft } from './lib';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const GROW = `/${CONTEXT}/insights/grow`;
@@ -88,7 +88,7 @@ async function main() {
     await waitForOwnDemoData(server);
     browser = await launchProfile(freshProfileDir('bench-offline-closed'), server.baseURL);
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await logInAsAdmin(page);
+    await logIn(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const headers = { 'x-context': CONTEXT };
     const charts = (await (await browser.request.get('/api/mekkos', { headers })).json()) as { data: { id: number; default: boolean }[] };

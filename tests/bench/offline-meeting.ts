@@ -10,7 +10,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from '../e2e/own-server';
-import { fmt, logInAsAdmin, median, outboxLeft } from './lib';
+import { fmt, logIn, median, outboxLeft } from './lib';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const GROW = `/${CONTEXT}/insights/grow`;
@@ -59,7 +59,7 @@ async function main() {
     await waitForOwnDemoData(server);
     browser = await launchProfile(profile, server.baseURL);
     let page = browser.pages()[0] ?? (await browser.newPage());
-    await logInAsAdmin(page);
+    await logIn(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.goto(GROW);
     await chartRendered(page);
