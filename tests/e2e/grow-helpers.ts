@@ -153,6 +153,15 @@ export function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Renames a market in its Edit market panel (the chart in Edit mode); the panel closes on Save. */
+export async function renameMarketInPage(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: `Edit market ${from}` }).click();
+  const panel = page.getByRole('dialog', { name: `Edit market ${from}` });
+  await panel.getByLabel('Market name').fill(to);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toBeHidden();
+}
+
 /** Opens a chart of the product by its id and waits for its counts: a number on the Matched Addressable tab. */
 export async function openChart(page: Page, id: number | null, name: string) {
   await page.goto(id === null ? GROW : `${GROW}/${id}`);

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { USERS } from './helpers';
-import { apiOf, baseUrlOf, chartArea, chartWith, logInAs, openChart, syncButton, tile, unique, waitForDemoData, type Chart } from './grow-helpers';
+import { apiOf, baseUrlOf, chartArea, chartWith, logInAs, openChart, renameMarketInPage, syncButton, tile, unique, waitForDemoData, type Chart } from './grow-helpers';
 
 // Issue 12, cases 3 to 5: A edits a chart at a meeting with no network while B, in the office,
 // edits the same chart. On reconnect only a field both changed is a conflict, and a refused or
@@ -41,22 +41,23 @@ async function asColleague(playwright: PlaywrightWorkerArgs['playwright'], baseU
     dispose: () => request.dispose(),
   };
 }
-async function editMode(page: Page) {
+/** Where every case starts: the admin, a new chart of these markets open in Edit mode, and no network. */
+async function offlineInEditMode(page: Page, context: BrowserContext, name: string, markets: Parameters<typeof chartWith>[2]) {
+  await logInAs(page, USERS.admin);
+  const api = await apiOf(page);
+  const chart = await chartWith(api, unique(name), markets);
+  await openChart(page, chart.id, chart.name);
   await page.getByRole('group', { name: 'Chart mode' }).getByRole('button', { name: 'Edit' }).click();
+  await context.setOffline(true);
+  return { api, chart };
 }
 
-async function renameMarketInPage(page: Page, from: string, to: string) {
-  await page.getByRole('button', { name: `Edit market ${from}` }).click();
-  const panel = page.getByRole('dialog', { name: `Edit market ${from}` });
-  await panel.getByLabel('Market name').fill(to);
-  await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel).toBeHidden();
-}
-
-async function renameAudienceInPage(page: Page, from: string, to: string) {
+/** Renames an audience in its panel, and sets its population in the same edit when given. */
+async function renameAudienceInPage(page: Page, from: string, to: string, population?: number) {
   await tile(page, from).click();
   const panel = page.getByRole('dialog', { name: `Edit audience ${from}` });
   await panel.getByLabel('Audience name').fill(to);
+  if (population !== undefined) await panel.getByLabel('Audience Population').fill(String(population));
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel).toBeHidden();
 }
@@ -66,16 +67,10 @@ const audienceNames = (chart: Chart) => chart.markets.flatMap((m) => m.sub_marke
 
 test('renames of two different markets, one offline, merge on reconnect without a dialog', async ({ page, context, playwright }, testInfo) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.admin);
-  const api = await apiOf(page);
-  const chart = await chartWith(api, unique('merge'), [
+  const { api, chart } = await offlineInEditMode(page, context, 'merge', [
     { name: 'Alpha', audiences: [{ name: 'Gamers', segment: 'Gaming' }] },
     { name: 'Gamma', audiences: [{ name: 'Runners', segment: 'Running' }] },
   ]);
-  await openChart(page, chart.id, chart.name);
-  await editMode(page);
-
-  await context.setOffline(true);
   await renameMarketInPage(page, 'Gamma', 'Gamma Ray');
   await expect(syncButton(page, '1 pending')).toBeVisible();
 
@@ -93,13 +88,7 @@ test('renames of two different markets, one offline, merge on reconnect without 
 
 test('a field both changed is the one conflict: the dialog shows its base, theirs and mine, and Keep mine wins', async ({ page, context, playwright }, testInfo) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.admin);
-  const api = await apiOf(page);
-  const chart = await chartWith(api, unique('conflict'), [{ name: 'Gamma', audiences: [{ name: 'Runners', segment: 'Running' }] }]);
-  await openChart(page, chart.id, chart.name);
-  await editMode(page);
-
-  await context.setOffline(true);
+  const { api, chart } = await offlineInEditMode(page, context, 'conflict', [{ name: 'Gamma', audiences: [{ name: 'Runners', segment: 'Running' }] }]);
   await renameMarketInPage(page, 'Gamma', 'Gamma One');
   const b = await asColleague(playwright, baseUrlOf(testInfo));
   await b.renameMarket(chart, 'Gamma', 'Gamma Two');
@@ -119,19 +108,8 @@ test('a field both changed is the one conflict: the dialog shows its base, their
 
 test('"Take theirs" takes theirs for the name both changed and keeps my population of the same edit (issue 27)', async ({ page, context, playwright }, testInfo) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.admin);
-  const api = await apiOf(page);
-  const chart = await chartWith(api, unique('theirs'), [{ name: 'Gamma', audiences: [{ name: 'Runners', segment: 'Running' }] }]);
-  await openChart(page, chart.id, chart.name);
-  await editMode(page);
-
-  await context.setOffline(true);
-  await tile(page, 'Runners').click();
-  const panel = page.getByRole('dialog', { name: 'Edit audience Runners' });
-  await panel.getByLabel('Audience name').fill('Runners A');
-  await panel.getByLabel('Audience Population').fill('123456');
-  await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel).toBeHidden();
+  const { api, chart } = await offlineInEditMode(page, context, 'theirs', [{ name: 'Gamma', audiences: [{ name: 'Runners', segment: 'Running' }] }]);
+  await renameAudienceInPage(page, 'Runners', 'Runners A', 123456);
   const b = await asColleague(playwright, baseUrlOf(testInfo));
   await b.renameAudience(chart, 'Runners', 'Runners B');
   await context.setOffline(false);
@@ -150,16 +128,10 @@ test('"Take theirs" takes theirs for the name both changed and keeps my populati
 
 test('an audience deleted by someone else: its edit is "Deleted by someone else", the independent rename is saved, and Drop keeps it', async ({ page, context, playwright }, testInfo) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.admin);
-  const api = await apiOf(page);
-  const chart = await chartWith(api, unique('deleted'), [
+  const { api, chart } = await offlineInEditMode(page, context, 'deleted', [
     { name: 'Beta', audiences: [{ name: 'B1', segment: 'Gaming' }, { name: 'B2', segment: 'Running' }] },
     { name: 'Gamma', audiences: [{ name: 'G1', segment: 'Healthy Eating' }] },
   ]);
-  await openChart(page, chart.id, chart.name);
-  await editMode(page);
-
-  await context.setOffline(true);
   await renameAudienceInPage(page, 'B2', 'B2 renamed');
   await renameMarketInPage(page, 'Gamma', 'Gamma Prime');
   await expect(syncButton(page, '2 pending')).toBeVisible();
@@ -184,13 +156,7 @@ test('an audience deleted by someone else: its edit is "Deleted by someone else"
 
 test('"Re-create it" makes the deleted audience again with my edit', async ({ page, context, playwright }, testInfo) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.admin);
-  const api = await apiOf(page);
-  const chart = await chartWith(api, unique('recreate'), [{ name: 'Beta', audiences: [{ name: 'B1', segment: 'Gaming' }, { name: 'B2', segment: 'Running' }] }]);
-  await openChart(page, chart.id, chart.name);
-  await editMode(page);
-
-  await context.setOffline(true);
+  const { api, chart } = await offlineInEditMode(page, context, 'recreate', [{ name: 'Beta', audiences: [{ name: 'B1', segment: 'Gaming' }, { name: 'B2', segment: 'Running' }] }]);
   await renameAudienceInPage(page, 'B2', 'B2 kept');
   const b = await asColleague(playwright, baseUrlOf(testInfo));
   await b.deleteAudience(chart, 'B2');
@@ -206,16 +172,10 @@ test('"Re-create it" makes the deleted audience again with my edit', async ({ pa
 
 test('a refused edit holds back only the edit made on top of it, which says what it waits on; Discard names it first', async ({ page, context, playwright }, testInfo) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.admin);
-  const api = await apiOf(page);
-  const chart = await chartWith(api, unique('refused'), [
+  const { api, chart } = await offlineInEditMode(page, context, 'refused', [
     { name: 'Beta', audiences: [{ name: 'B1', segment: 'Gaming' }, { name: 'B2', segment: 'Running' }] },
     { name: 'Gamma', audiences: [{ name: 'G1', segment: 'Healthy Eating' }] },
   ]);
-  await openChart(page, chart.id, chart.name);
-  await editMode(page);
-
-  await context.setOffline(true);
   await renameAudienceInPage(page, 'B2', 'B2 once');
   await renameAudienceInPage(page, 'B2 once', 'B2 twice');
   await renameMarketInPage(page, 'Gamma', 'Gamma Prime');

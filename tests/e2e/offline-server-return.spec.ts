@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, logInAs, persistedQueryKeys, unique } from './helpers';
-import { GROW, apiOf, chartArea, chartPicker, chartWith, matchedTab, openChart } from './grow-helpers';
+import { GROW, apiOf, chartArea, chartPicker, chartWith, matchedTab, openChart, renameMarketInPage } from './grow-helpers';
 
 // Issue 27 item 10: the server goes away while the browser keeps its network (every API call
 // answers 502, as a gateway with no server behind it does), then comes back. The shared server
@@ -8,14 +8,6 @@ import { GROW, apiOf, chartArea, chartPicker, chartWith, matchedTab, openChart }
 
 const serverAway = (page: Page) => page.route('**/api/**', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
 const unreachable = (page: Page) => page.getByRole('status').filter({ hasText: /^Server unreachable/ });
-
-async function renameFirstMarket(page: Page, name: string) {
-  await page.getByRole('button', { name: /^Edit market / }).first().click();
-  const panel = page.getByRole('dialog', { name: /^Edit market / });
-  await panel.getByLabel('Market name').fill(name);
-  await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel).toBeHidden();
-}
 
 test('back from an outage, the top bar and the data are refreshed within 15 s; meanwhile edits wait for the server and Grow is not "Loading"', async ({ page }) => {
   test.setTimeout(60_000);
@@ -34,8 +26,8 @@ test('back from an outage, the top bar and the data are refreshed within 15 s; m
 
   // Two edits of the chart: the first waits for a retry, the second behind it.
   await page.getByRole('group', { name: 'Chart mode' }).getByRole('button', { name: 'Edit' }).click();
-  await renameFirstMarket(page, 'North one');
-  await renameFirstMarket(page, 'North two');
+  await renameMarketInPage(page, 'North', 'North one');
+  await renameMarketInPage(page, 'North one', 'North two');
   await page.getByRole('button', { name: '2 pending' }).click();
   const edits = page.getByRole('list', { name: 'Pending edits' }).getByRole('listitem');
   await expect(edits).toHaveCount(2);
