@@ -71,14 +71,16 @@ test('the update prompt appears when a new service worker is waiting', async ({ 
 test('"Available offline" is said once per install, not again when a worker is installed again (issue 27 item 20)', async ({ page }) => {
   // Every toast the page shows is noted (they come and go): what was said, in order.
   await page.addInitScript(() => {
-    new MutationObserver(() => {
+    const watch = new MutationObserver(() => {
       const said = JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[];
       for (const toast of document.querySelectorAll('.toast')) {
         const text = toast.textContent ?? '';
         if (!said.includes(text)) said.push(text);
       }
       sessionStorage.setItem('e2e-toasts', JSON.stringify(said));
-    }).observe(document, { childList: true, subtree: true });
+    });
+    watch.observe(document, { childList: true, subtree: true });
+    Object.assign(window, { e2eToastWatch: watch });
   });
   const said = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
   const offlineReady = (texts: string[]) => texts.some((t) => t.startsWith('Available offline'));
@@ -88,6 +90,8 @@ test('"Available offline" is said once per install, not again when a worker is i
 
   // The worker goes and comes back (a new session on a browser that dropped it).
   await page.evaluate(async () => {
+    // This page's watch stops first: the first notice, still on screen, is not noted again before the reload.
+    (window as unknown as { e2eToastWatch: MutationObserver }).e2eToastWatch.disconnect();
     sessionStorage.removeItem('e2e-toasts');
     await (await navigator.serviceWorker.getRegistration())?.unregister();
   });
