@@ -175,6 +175,8 @@ test("an empty market's one-word name is never broken inside the word ('Mark / e
   await expect(name).toBeVisible();
   const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
   expect(lines).toBe(1);
+  // Whatever the column's width: a cut would end in an ellipsis, never break inside the word.
+  expect(await name.evaluate((el) => [getComputedStyle(el).textOverflow, getComputedStyle(el).overflowWrap])).toEqual(['ellipsis', 'normal']);
   const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
   if (cut) await cutNameHasTooltip(page, [{ text: 'Market', cut }]);
 });

@@ -82,7 +82,7 @@ test('a range of 12 months grouped by market: a chart per market, 12 stacks, 12 
     // 12 y ticks from the market's tallest stack (the newest month): step round(max × 1.2 / 12).
     const a0 = MARKETS.flatMap((m) => m.audiences).indexOf(market.audiences[0]!);
     const tallest = figure(1, a0) + figure(1, a0 + 1);
-    // (the step evened up and every tick in one format, issue 27).
+    // Every tick in one number format (issue 27).
     const axis = yAxisTicks(tallest).ticks;
     const ticks = plot.locator('text[transform^="translate(-10,0)"]');
     await expect(ticks).toHaveCount(12);
