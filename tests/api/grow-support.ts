@@ -4,13 +4,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { mekkoListResponseSchema, mekkoResponseSchema, type Mekko } from '../../src/shared/schemas/grow';
 import { auditLog, segments, snapshots, snapshotsSubMarkets } from '../../src/server/db/schema';
-import { ACME_PRODUCT, apiKit, type Session, type Write } from './helper';
+import { ACME_PRODUCT, apiKit, type Session, type TestAppOptions, type Write } from './helper';
 import { clientRegionIdOf } from './population';
 import { strict } from './support';
 
 /** What the Grow API test files share: a fresh app, three sessions, request helpers and acme/us's segments. */
-export async function growKit() {
-  const { app, database, db, admin, analyst, viewer, send, get, usSegments, globexSegments } = await apiKit();
+export async function growKit(options: TestAppOptions = {}) {
+  const { app, database, db, admin, analyst, viewer, send, get, usSegments, globexSegments } = await apiKit(options);
 
   const chartOf = (res: LightMyRequestResponse): Mekko => {
     expect(res.statusCode, res.body).toBe(200);

@@ -9,7 +9,7 @@ import { expectError, userId } from './support';
  * The durable job queue (issue 14) on the test's database: PGlite, or PostgreSQL with
  * DATABASE_URL. Jobs are noop jobs (jobs/noop-job.ts) that hold, report progress or fail.
  */
-const { app, database } = await buildTestApp({ JOB_POLL_SECONDS: '0.5' });
+const { app, database } = await buildTestApp({ JOB_POLL_SECONDS: '0.5' }, { counts: false });
 const analystId = await userId(database, ANALYST);
 
 const SETTINGS: QueueSettings = { work: true, concurrency: 2, pollSeconds: 0.5, maintenanceSeconds: 1 };
