@@ -140,7 +140,7 @@ test('after Make available offline, Measure works with the server stopped, and a
     const stored = (await outcomesApi(page.request, await csrfOf(page)).timeframes(chart.id)).data.find((t) => t.year === current.year && t.month === current.month)!;
     expect(stored.market_outcomes.find((m) => m.market_id === chart.markets[0]!.id)?.matched).toBe(3_333);
     expect(stored.source).toBe('entered');
-    expect(page.getByText(OUTCOMES_TEXT.saveFailed)).toHaveCount(0);
+    await expect(page.getByText(OUTCOMES_TEXT.saveFailed)).toHaveCount(0);
     // Offline reads are answered from the device without errors in the console (failed requests to the stopped server aside).
     expect(errors.filter((e) => !/Failed to load resource|net::ERR_/.test(e))).toEqual([]);
   } finally {
