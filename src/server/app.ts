@@ -95,7 +95,9 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const counts = await (opening ?? openCountStore(database, config.engineTimeLimitMs));
+  // Not opened beside the database (main.ts does): opened at the first count or stored set, so an
+  // app that never counts (most API test files) never starts the count store's worker.
+  const counts = await (opening ?? openCountStore(database, config.engineTimeLimitMs, { lazy: true }));
   const data = new DataManager(database.db, counts, { timeLimitMs: config.engineTimeLimitMs, workers: config.engineWorkers, slots: config.engineSlots, demo: config.demoData }, app.log);
   app.decorate('data', data);
   const jobs = new BossQueue(database, data, { ...config.jobs, ...jobSettings });

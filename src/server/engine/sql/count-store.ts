@@ -127,9 +127,10 @@ export class LocalCountStore implements CountStore {
 /**
  * The count store for a database: a second pool on PostgreSQL (its statements stop at
  * `statementTimeoutMs`), or the PGlite worker on the embedded database, one per data directory
- * in a process (two apps on one database in the tests share it).
+ * in a process (two apps on one database in the tests share it). `lazy`: on PGlite the worker
+ * starts at the first call (pools connect at their first query anyway).
  */
-export async function openCountStore(database: Pick<Database, 'kind' | 'url' | 'dataDir'>, statementTimeoutMs: number): Promise<CountStore> {
+export async function openCountStore(database: Pick<Database, 'kind' | 'url' | 'dataDir'>, statementTimeoutMs: number, { lazy = false }: { lazy?: boolean } = {}): Promise<CountStore> {
   if (database.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -151,7 +152,7 @@ export async function openCountStore(database: Pick<Database, 'kind' | 'url' | '
     );
   }
   const { WorkerCountStore } = await import('./worker-count-store');
-  return WorkerCountStore.open(path.join(database.dataDir!, 'pg-counts'));
+  return WorkerCountStore.open(path.join(database.dataDir!, 'pg-counts'), { lazy });
 }
 
 /** The questions of the CountEngine interface, as messages. */

@@ -24,10 +24,20 @@ export class WorkerCountStore implements CountStore {
   /** One worker per data directory in this process; closed when its last user closes it. */
   private static readonly byDir = new Map<string, { store: Promise<WorkerCountStore>; users: number }>();
 
-  private constructor(
-    private readonly worker: Worker,
-    private readonly dir: string,
-  ) {
+  /** The worker, once the first call has started it, and its database opening. */
+  private started: Worker | null = null;
+  private opening: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly dir: string) {}
+
+  /**
+   * Starts the worker and opens the database in it, once; later calls wait behind the opening
+   * (messages keep their order) and fail with its error if it fails.
+   */
+  private start(): Worker {
+    if (this.started) return this.started;
+    const worker = new Worker(new URL('./count-store-worker-entry.mjs', import.meta.url));
+    worker.unref();
     worker.on('message', (reply: CountStoreReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
@@ -37,19 +47,29 @@ export class WorkerCountStore implements CountStore {
     });
     worker.on('error', (err) => this.failAll(err));
     worker.on('exit', (code) => this.failAll(new Error(`The count store's worker stopped (exit code ${code})`)));
+    this.started = worker;
+    this.opening = this.call({ op: 'open', dir: this.dir });
+    this.opening.catch((err: Error) => this.failAll(err));
+    return worker;
   }
 
-  static open(dir: string): Promise<WorkerCountStore> {
+  /**
+   * The store of `dir`. Lazy, the worker (a second PGlite, about 1 s of CPU to start) starts at
+   * the first call: an app that never counts or stores members never pays for it (most API test
+   * files, issue 28). Else it starts now and the promise waits for the database to open.
+   */
+  static open(dir: string, { lazy = false }: { lazy?: boolean } = {}): Promise<WorkerCountStore> {
     const known = WorkerCountStore.byDir.get(dir);
     if (known) {
       known.users++;
       return known.store;
     }
     const store = (async () => {
-      const worker = new Worker(new URL('./count-store-worker-entry.mjs', import.meta.url));
-      worker.unref();
-      const created = new WorkerCountStore(worker, dir);
-      await created.call({ op: 'open', dir });
+      const created = new WorkerCountStore(dir);
+      if (!lazy) {
+        created.start();
+        await created.opening;
+      }
       return created;
     })();
     WorkerCountStore.byDir.set(dir, { store, users: 1 });
@@ -69,7 +89,7 @@ export class WorkerCountStore implements CountStore {
     if (this.failed) return { id, answer: Promise.reject(this.failed) };
     const timeLimitMs = request.op === 'ask' ? request.timeLimitMs : undefined;
     const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, timeLimitMs }));
-    this.worker.postMessage({ id, request }, transfer);
+    this.start().postMessage({ id, request }, transfer);
     return { id, answer };
   }
 
@@ -84,7 +104,7 @@ export class WorkerCountStore implements CountStore {
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         reject(new TimeLimitError(timeLimitMs));
-        this.worker.postMessage({ id: this.nextId++, request: { op: 'cancel', of: id } satisfies CountStoreRequest });
+        this.start().postMessage({ id: this.nextId++, request: { op: 'cancel', of: id } satisfies CountStoreRequest });
       }, timeLimitMs);
     });
     try {
@@ -138,8 +158,10 @@ export class WorkerCountStore implements CountStore {
     const shared = WorkerCountStore.byDir.get(this.dir);
     if (shared && --shared.users > 0) return;
     WorkerCountStore.byDir.delete(this.dir);
-    if (!this.failed) await this.call({ op: 'close' }).catch(() => undefined);
+    // Never asked: no worker was started, none is started to be closed.
+    const worker = this.started;
+    if (worker && !this.failed) await this.call({ op: 'close' }).catch(() => undefined);
     this.failed ??= new Error('The count store is closed');
-    await this.worker.terminate();
+    await worker?.terminate();
   }
 }
