@@ -16,7 +16,7 @@ import { clientRegionIdOf } from './population';
 type Rules = { include: { and: number[][] }; exclude?: number[] };
 
 describe('POST /api/audiences (Save Audience)', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const adminId = await userId(database, ADMIN);

@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/schemas/audiences';
 import { savedAudienceResponseSchema } from '../../src/shared/schemas/grow';
 import { segments } from '../../src/server/db/schema';
-import { ACME_PRODUCT, apiKit, type Session } from './helper';
+import { ACME_PRODUCT, apiKit, type Session, type TestAppOptions } from './helper';
 import { clientRegionIdOf, TEST_POPULATION } from './population';
 import { strict } from './support';
 
@@ -17,8 +17,8 @@ export type Rules = { include: { and: number[][] }; exclude: number[]; values: n
 export const rule = (...groups: number[][]): Rules => ({ include: { and: groups }, exclude: [], values: [] });
 
 /** What the Audiences API test files share: a fresh app, sessions, request helpers and acme/us's segments by size. */
-export async function audiencesKit() {
-  const kit = await apiKit();
+export async function audiencesKit(options: TestAppOptions = {}) {
+  const kit = await apiKit(options);
   const { db, admin, send, get } = kit;
 
   /** Live segments of a client region with their people, biggest first. */

@@ -9,7 +9,7 @@ import { ADMIN, ANALYST, DEMO_PASSWORD, VIEWER, buildTestApp, login } from './he
 import { buildAppOn, expectError, userId, strict } from './support';
 
 describe('auth', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   let address = 0;
   /** Each raw login from its own address, so this file never trips the per-address limit. */
   const postLogin = (payload: unknown) =>

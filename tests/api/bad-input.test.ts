@@ -13,7 +13,7 @@ import { expectError, strict } from './support';
  * field, on every payload and query string, before any SQL runs.
  */
 describe('bad input', async () => {
-  const kit = await growKit();
+  const kit = await growKit({ jobs: false });
   const { admin, send, create, copy, update, newChart, addMarket, addAudience, chartOf } = kit;
 
   /** 400 VALIDATION_FAILED whose details name the field. */

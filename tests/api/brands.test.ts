@@ -21,7 +21,7 @@ import { expectError, strict } from './support';
 const CLIENT_ADMIN = 'clientadmin@acme.test';
 
 describe('brands and products API', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const [admin, analyst, viewer, clientAdmin] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER), login(app, CLIENT_ADMIN)]);
   const regionId = async (slug: string) => {

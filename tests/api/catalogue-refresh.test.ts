@@ -9,7 +9,7 @@ import { clientRegionIdOf } from './population';
  * while a lookalike job finished). It is answered from the last catalogue until the new one is read.
  */
 describe('the catalogue read again while a write checks a rule', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const region = await clientRegionIdOf(database.db, 'acme', 'us');
   await app.data.whenIdle();
 

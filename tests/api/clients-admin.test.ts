@@ -40,7 +40,7 @@ import { expectError, strict, userId } from './support';
 const CLIENT_ADMIN = 'clientadmin@acme.test';
 
 describe('clients, regions, dashboard and languages', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   const [admin, analyst, clientAdmin, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, CLIENT_ADMIN), login(app, VIEWER)]);
   const regionId = async (slug: string) => (await db.select({ id: regions.id }).from(regions).where(eq(regions.slug, slug)))[0]!.id;

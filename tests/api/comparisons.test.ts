@@ -8,7 +8,7 @@ import { clientRegionIdOf } from './population';
 import { expectError, strict } from './support';
 
 describe('Overlap comparisons and the overlap\'s exclusive intersections (issue 16)', { timeout: 120_000 }, async () => {
-  const kit = await audiencesKit();
+  const kit = await audiencesKit({ jobs: false });
   const { app, db, admin, analyst, viewer, send, get, save, near, ok, acme } = kit;
   const clientRegion = await clientRegionIdOf(db, 'acme', 'us');
   const engine = app.data.engineFor(clientRegion, 'molecula');

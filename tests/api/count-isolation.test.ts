@@ -10,7 +10,7 @@ import { clientRegionIdOf } from './population';
  * engine slots.
  */
 describe('count work is isolated from other requests and shared fairly between users', async () => {
-  const { app, database } = await buildTestApp({ ENGINE_SLOTS: '3', ENGINE_SLOTS_PER_USER: '2', ENGINE_QUEUE_PER_USER: '3' });
+  const { app, database } = await buildTestApp({ ENGINE_SLOTS: '3', ENGINE_SLOTS_PER_USER: '2', ENGINE_QUEUE_PER_USER: '3' }, { jobs: false });
   const db = database.db;
   const acmeUs = await clientRegionIdOf(db, 'acme', 'us');
   const ids = (await db.select({ id: segments.shortId, deleted: segments.deleted }).from(segments).where(eq(segments.clientRegionId, acmeUs)).orderBy(asc(segments.shortId)))

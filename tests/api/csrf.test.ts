@@ -4,7 +4,7 @@ import { ACME_PRODUCT, ADMIN, ANALYST, buildTestApp, login } from './helper';
 import { expectError, userId } from './support';
 
 describe('CSRF', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const analystId = await userId(database, ANALYST);
 
   /** Every write route the API has, with a payload that would succeed. */

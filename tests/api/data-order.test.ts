@@ -11,7 +11,7 @@ import { clientRegionIdOf } from './population';
  * makes the rest here (acme/au and initech's regions), small.
  */
 describe('the first start prepares regions one at a time, the wanted ones first', async () => {
-  const { database } = await buildTestApp();
+  const { database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   const ids = {
     acmeAu: await clientRegionIdOf(db, 'acme', 'au'),
@@ -44,7 +44,7 @@ describe('the first start prepares regions one at a time, the wanted ones first'
   }, 180_000);
 
   it('puts the regions a signed-in user can see first when their app asks for the data status', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await buildTestApp({}, { jobs: false });
     const prefer = vi.spyOn(app.data, 'prefer');
     const viewer = await login(app, VIEWER);
     expect((await viewer.request({ method: 'GET', url: '/api/data-status' })).statusCode).toBe(200);

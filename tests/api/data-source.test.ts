@@ -7,7 +7,7 @@ import { ADMIN, ANALYST, VIEWER, buildTestApp, login } from './helper';
 import { expectError, userId, strict } from './support';
 
 describe('PUT /api/auth/data-source', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
 
   it('switches the session to es and back for a user with molecula_access read, audited', async () => {
     const s = await login(app, ANALYST);

@@ -168,7 +168,7 @@ function expectNoMismatch(mismatches: Mismatch[], asked: number) {
 }
 
 describe('molecula and es give the same answers (differential)', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const engines: Record<'molecula' | 'es', CountEngine> = { molecula: app.data.bitmaps, es: app.data.sql };
   const regions: RegionData[] = [];
   for (const [client, region] of POPULATED) regions.push(await readRegion(database.db, app.data.store, client, region));

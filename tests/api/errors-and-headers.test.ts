@@ -17,7 +17,7 @@ function directives(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 describe('errors and headers', async () => {
-  const { app, database, config } = await buildTestApp({}, { counts: false });
+  const { app, database, config } = await buildTestApp({}, { counts: false, jobs: false });
 
   describe('the one error shape', () => {
     it('answers an unknown API route with 404 NOT_FOUND', async () => {

@@ -18,7 +18,7 @@ import { strict } from './support';
 
 /** What the Explore API test files share: a fresh app, three sessions, request helpers, and acme/us's segments and values. */
 export async function exploreKit() {
-  const { app, database, db, admin, analyst, viewer, send, get, usSegments, globexSegments } = await apiKit();
+  const { app, database, db, admin, analyst, viewer, send, get, usSegments, globexSegments } = await apiKit({ jobs: false });
 
   const personaOf = (res: LightMyRequestResponse): Persona => {
     expect(res.statusCode, res.body).toBe(200);

@@ -12,7 +12,7 @@ const INITECH_PRODUCT = 'initech/us/red-stapler/stapler';
 
 /** Who may read and write Grow charts, and where (spec 3 §6): permissions, tenancy and the client feature. */
 describe('Grow charts: permissions and scope', async () => {
-  const kit = await growKit({ counts: false });
+  const kit = await growKit({ counts: false, jobs: false });
   const { admin, analyst, viewer, send, get, chartOf, list, read, create, update, copy, remove, addMarket, buildChart } = kit;
 
   it('lets the analyst create, edit, copy and delete charts', async () => {

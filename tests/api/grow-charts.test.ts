@@ -16,7 +16,7 @@ import { expectError, strict, userId } from './support';
 const EMPTY_PRODUCT = 'acme/us/crunchies/bbq';
 
 describe('Grow charts', async () => {
-  const kit = await growKit();
+  const kit = await growKit({ jobs: false });
   const { db, admin, analyst, send, get, chartOf, list, read, create, newChart, addMarket, addAudience, buildChart, update, copy, remove } = kit;
   const adminId = await userId(kit.database, ADMIN);
 

@@ -11,7 +11,7 @@ const AU_PRODUCT = 'acme/au/fizz-cola/fizz-original';
 const INITECH_PRODUCT = 'initech/us/red-stapler/stapler';
 
 describe('Grow settings: TV count settings and the tabs configuration', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const chartId = async (name: string) => {

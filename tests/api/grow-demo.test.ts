@@ -11,7 +11,7 @@ import { ACME_PRODUCT, ADMIN, DEMO_PASSWORD, buildTestApp, login } from './helpe
 import { clientRegionIdOf } from './population';
 
 describe('the Grow demo data', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   const acmeUs = await clientRegionIdOf(db, 'acme', 'us');
 

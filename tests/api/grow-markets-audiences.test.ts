@@ -8,7 +8,7 @@ import { growKit } from './grow-support';
 import { expectError, strict } from './support';
 
 describe('Grow markets and audiences', async () => {
-  const kit = await growKit();
+  const kit = await growKit({ jobs: false });
   const { admin, analyst, viewer, send, chartOf, read, create, newChart, addMarket, addAudience, buildChart } = kit;
 
   const renameMarket = (chart: Mekko, marketId: number, name: string, s = admin) =>

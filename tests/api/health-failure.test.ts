@@ -8,7 +8,7 @@ import { expectError } from './support';
 const get = (app: Awaited<ReturnType<typeof buildTestApp>>['app'], path: string) => app.inject({ method: 'GET', url: path });
 
 describe('health when a table a part depends on is missing', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
 
   it('fails only the parts that use it, with the reason', async () => {
     await database.db.execute(sql`alter table toolbox_units rename to toolbox_units_moved`);
@@ -36,7 +36,7 @@ describe('health when a table a part depends on is missing', async () => {
 });
 
 describe('health when migrations are behind', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
 
   it.each(HEALTH_SERVICES.map((s) => [s.path]))('%s answers 503 with the reason', async (path) => {
     const expected = expectedMigrationCount();

@@ -71,14 +71,22 @@ export interface TestAppOptions {
    * count is refused as not ready, every time, so a file that says false wrongly fails.
    */
   counts?: boolean;
+  /**
+   * Whether the file's tests need jobs run (index reports, lookalikes, deliveries, outcome
+   * recordings, the queue itself): the job thread starts and a worker per job type polls the
+   * queue. A file that needs none says false: about 1 s of CPU per file and per database pass
+   * (issue 28). Its jobs are still queued, never taken, so a file that says false wrongly waits
+   * for a job that never ends and fails.
+   */
+  jobs?: boolean;
 }
 
 /** Builds the server on a fresh seeded database; closed after the file's tests. */
-export async function buildTestApp(env: Record<string, string> = {}, { counts = true }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, { counts = true, jobs = true }: TestAppOptions = {}): Promise<TestApp> {
   const { database, cleanup } = await freshDatabase();
   // Tests assert what the database says at once; the session cache has its own test.
   const config = { ...loadConfig({ ...process.env, SESSION_CACHE_MS: '0', ...env }), seedDemo: false, demoData: null };
-  const app = await buildApp({ config, database, logger: false, serveClient: false });
+  const app = await buildApp({ config, database, logger: false, serveClient: false, ...(jobs ? {} : { jobs: { work: false } }) });
   await app.ready();
   // The seeded test population loads into the bitmap worker before the first test asks.
   if (counts) {

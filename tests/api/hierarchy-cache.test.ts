@@ -6,7 +6,7 @@ import { ANALYST, buildTestApp, login } from './helper';
 import { userId } from './support';
 
 describe('hierarchy cache', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const analyst = await login(app, ANALYST);
   const tree = async () => {

@@ -41,7 +41,7 @@ async function hierarchyOf(s: Session): Promise<Hierarchy> {
 }
 
 describe('GET /api/clients/hierarchy', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
 
   it('shows the analyst only acme, with its regions, brands and products', async () => {

@@ -18,7 +18,7 @@ async function scopeOf(database: Database, fullSlug: string) {
 }
 
 describe('GET /api/home-entities', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const byAge = [...DEMO_AUDIENCES].sort((a, b) => a.daysAgo - b.daysAgo).map((a) => a.name);
   const get = (s: typeof analyst, context: string, query = '') =>

@@ -11,7 +11,7 @@ import { expectError, userId } from './support';
 const REPLAYED = 'idempotent-replayed';
 
 describe('idempotent writes (X-Request-ID)', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const [admin, analyst] = await Promise.all([login(app, ADMIN), login(app, ANALYST)]);
   const [adminId, analystId] = await Promise.all([userId(database, ADMIN), userId(database, ANALYST)]);

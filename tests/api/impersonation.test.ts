@@ -7,7 +7,7 @@ import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, log
 import { expectError, userId, strict } from './support';
 
 describe('impersonation', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const [adminId, analystId, viewerId] = await Promise.all([userId(database, ADMIN), userId(database, ANALYST), userId(database, VIEWER)]);
   const impersonationAudit = () =>
     database.db.select().from(auditLog).where(like(auditLog.action, 'auth.impersonate.%')).orderBy(asc(auditLog.id));

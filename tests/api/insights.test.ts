@@ -124,7 +124,7 @@ const closeTo = (actual: number | null, expected: number | null) => {
 // ---- the tests -----------------------------------------------------------------------------
 
 describe('the audience count engine API (issue 3)', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   const acmeUs = await clientRegionIdOf(db, 'acme', 'us');
 

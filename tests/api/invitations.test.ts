@@ -8,7 +8,7 @@ import { auditRows, INVITED } from './roles-support';
 import { buildAppOn, expectError } from './support';
 
 describe('invitations', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {

@@ -6,7 +6,7 @@ import { DEMO_FUNNEL } from '../../src/server/engine/generator/funnel';
 import { ACME_PRODUCT, ADMIN, buildTestApp, login } from './helper';
 
 describe('the Journey demo data', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   // A fresh demo: main.ts writes the journeys once the demo is seeded.
   const wrote = await seedJourneyDemoIfEmpty(db);

@@ -54,7 +54,7 @@ export const cellIn = <C extends { journey_brand_id: number | string; journey_st
 
 /** What the journey API test files share: the API kit with journey request helpers. */
 export async function journeyKit() {
-  const kit = await apiKit();
+  const kit = await apiKit({ jobs: false });
   const { admin, send, get, db } = kit;
   const journeyOf = (res: LightMyRequestResponse, status = 200) => {
     expect(res.statusCode, res.body).toBe(status);

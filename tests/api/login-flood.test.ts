@@ -16,7 +16,7 @@ const PER_ADDRESS_ALL = 50;
  * injected sleep instead of being waited for.
  */
 describe('login flood', async () => {
-  const { database } = await buildTestApp({}, { counts: false });
+  const { database } = await buildTestApp({}, { counts: false, jobs: false });
   const slept: number[] = [];
   /** Runs once when a throttled login is about to sleep (then forgotten): the moment between the count and the check. */
   let onSleep: (() => void) | undefined;

@@ -10,7 +10,7 @@ import { expectError, userId, strict } from './support';
 const DAY = 86_400_000;
 
 describe('GET /api/notifications', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const [analystId, adminId, viewerId] = await Promise.all([userId(database, ANALYST), userId(database, ADMIN), userId(database, VIEWER)]);
   const clientId = async (slug: string) => {
@@ -73,7 +73,7 @@ describe('GET /api/notifications', async () => {
 });
 
 describe('POST /api/notifications/:id/read', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const [analyst, viewer] = await Promise.all([login(app, ANALYST), login(app, VIEWER)]);
   const [analystId, viewerId] = await Promise.all([userId(database, ANALYST), userId(database, VIEWER)]);
   const clientId = async (slug: string) => Number((await database.db.select({ id: clients.id }).from(clients).where(eq(clients.slug, slug)))[0]?.id);
@@ -140,7 +140,7 @@ describe('POST /api/notifications/:id/read', async () => {
 });
 
 describe('an outcome completed notification', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const analyst = await login(app, ANALYST);
   const analystId = await userId(database, ANALYST);
   const [acme] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.slug, 'acme'));

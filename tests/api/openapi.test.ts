@@ -117,7 +117,7 @@ function toDraft7(schema: unknown, where: string): unknown {
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 describe('GET /api/openapi.json', async () => {
-  const { app } = await buildTestApp({}, { counts: false });
+  const { app } = await buildTestApp({}, { counts: false, jobs: false });
   const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
   const doc = res.json() as Doc;
   const routes = routesOf(app.printRoutes({ commonPrefix: false })).filter((r) => r.split(' ')[1]?.startsWith('/api'));

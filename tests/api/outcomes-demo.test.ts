@@ -8,7 +8,7 @@ import { closedAt, completeOutcomesDemo, completeOutcomesDemoOf, DEMO_OUTCOMES }
 import { ACME_PRODUCT, ADMIN, buildTestApp, login } from './helper';
 
 describe('the Outcomes Measure demo data', async () => {
-  const { app, database } = await buildTestApp();
+  const { app, database } = await buildTestApp({}, { jobs: false });
   const db = database.db;
   const admin = await login(app, ADMIN);
   const today = monthOf(new Date());

@@ -24,7 +24,7 @@ describe('PUBLIC_URL (issue 26)', () => {
 });
 
 describe('links from configuration, and no credentials in the log (issue 26)', async () => {
-  const { database } = await buildTestApp({}, { counts: false });
+  const { database } = await buildTestApp({}, { counts: false, jobs: false });
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {

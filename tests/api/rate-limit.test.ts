@@ -14,7 +14,7 @@ const WINDOW_SECONDS = 900;
  * The delays are recorded by an injected sleep instead of being waited for.
  */
 describe('login throttling', async () => {
-  const { config, database } = await buildTestApp({}, { counts: false });
+  const { config, database } = await buildTestApp({}, { counts: false, jobs: false });
   const slept: number[] = [];
   // Room for every burst below in the password-check queue: these tests are about the throttle (login-flood.test.ts has the pool's).
   const app = await buildAppOn(database, { LOGIN_VERIFY_QUEUE: '100' }, { loginSleep: async (ms) => void slept.push(ms) });

@@ -17,7 +17,7 @@ export const INVITED = 'jordan.lee@acme.test';
  * the demo sessions, and helpers for the admin calls.
  */
 export async function adminKit() {
-  const { app, database } = await buildTestApp({ SESSION_CACHE_MS: '60000' }, { counts: false });
+  const { app, database } = await buildTestApp({ SESSION_CACHE_MS: '60000' }, { counts: false, jobs: false });
   const [admin, clientAdmin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, CLIENT_ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const write = (s: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, key: string = randomUUID()) =>
     s.request({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { 'x-request-id': key } });

@@ -81,7 +81,7 @@ const ALLOWED: Record<string, 'public' | 'session' | 'admin'> = {
 };
 
 describe('route permissions (roles are data: every /api route is guarded by a grantable permission or a listed decision)', async () => {
-  const { app } = await buildTestApp({}, { counts: false });
+  const { app } = await buildTestApp({}, { counts: false, jobs: false });
   vi.doUnmock(AUTH_PLUGIN);
   vi.resetModules();
   const api = seen.filter((r) => r.url.startsWith('/api'));

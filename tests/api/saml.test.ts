@@ -39,7 +39,7 @@ beforeAll(async () => {
   idp = new SamlIdp({ keys, entityId: `${IDP}/metadata`, ssoUrl: `${IDP}/sso`, logoutUrl: `${IDP}/logout` });
   certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saml-test-'));
   fs.writeFileSync(path.join(certDir, 'idp.crt'), keys.cert);
-  t = await buildTestApp({}, { counts: false });
+  t = await buildTestApp({}, { counts: false, jobs: false });
   // The SAML app logs its warnings here: each refusal says why, and nothing of any response.
   app = await buildAppOn(t.database, {
     PUBLIC_URL,

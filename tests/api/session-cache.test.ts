@@ -4,7 +4,7 @@ import { ANALYST, buildTestApp, login } from './helper';
 import { userId } from './support';
 
 describe('session cache (SESSION_CACHE_MS)', async () => {
-  const { app, database } = await buildTestApp({ SESSION_CACHE_MS: '400' }, { counts: false });
+  const { app, database } = await buildTestApp({ SESSION_CACHE_MS: '400' }, { counts: false, jobs: false });
   const self = (s: Awaited<ReturnType<typeof login>>) => s.request({ method: 'GET', url: '/api/auth/self.json' });
 
   it('drops a session at once when this process logs it out', async () => {

@@ -15,7 +15,7 @@ const ZERO_PRODUCT = 'acme/us/fizz-cola/fizz-zero';
 const INITECH_PRODUCT = 'initech/us/red-stapler/stapler';
 
 describe('snapshots (prediction models)', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const adminId = await userId(database, ADMIN);

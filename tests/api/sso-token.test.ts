@@ -9,7 +9,7 @@ import { expectError, strict, userId } from './support';
 const INVALID = 'This sign-on token is not valid or has expired.';
 
 describe('sso token validation (spec 1 §2.11)', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const [admin, analyst] = await Promise.all([login(app, ADMIN), login(app, ANALYST)]);
   const [adminId, analystId] = await Promise.all([userId(database, ADMIN), userId(database, ANALYST)]);

@@ -6,7 +6,7 @@ import { ACME_PRODUCT, ADMIN, ANALYST, GLOBEX_PRODUCT, VIEWER, buildTestApp, log
 import { expectError } from './support';
 
 describe('X-Context tenancy', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
 
   /** One route per context depth the API uses (optional, client and product), and the journey ones (issue 17). */

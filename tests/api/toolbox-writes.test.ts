@@ -10,7 +10,7 @@ import { ADMIN, ANALYST, VIEWER, buildTestApp, login, type Session } from './hel
 import { expectError, strict, userId } from './support';
 
 describe('toolbox unit writes', async () => {
-  const { app, database } = await buildTestApp({}, { counts: false });
+  const { app, database } = await buildTestApp({}, { counts: false, jobs: false });
   const db = database.db;
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const adminId = await userId(database, ADMIN);

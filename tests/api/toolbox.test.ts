@@ -6,7 +6,7 @@ import { ADMIN, ANALYST, VIEWER, buildTestApp, login } from './helper';
 import { expectError, strict } from './support';
 
 describe('GET /api/toolbox/units/type/:type/client/:clientSlug', async () => {
-  const { app } = await buildTestApp({}, { counts: false });
+  const { app } = await buildTestApp({}, { counts: false, jobs: false });
   const [admin, analyst, viewer] = await Promise.all([login(app, ADMIN), login(app, ANALYST), login(app, VIEWER)]);
   const acmeUnits = DEMO_CLIENTS.find((c) => c.slug === 'acme')?.toolbox ?? [];
   const get = (s: typeof analyst, type: string, client: string, context = client) =>

@@ -11,7 +11,7 @@ import { ACME_PRODUCT, ADMIN, buildTestApp, login } from './helper';
  */
 describe('a large answer to an idempotent write, compressed', () => {
   it('arrives whole', async () => {
-    const { app } = await buildTestApp({}, { counts: false });
+    const { app } = await buildTestApp({}, { counts: false, jobs: false });
     const admin = await login(app, ADMIN);
     const list = mekkoListResponseSchema.parse((await admin.request({ method: 'GET', url: '/api/mekkos', context: ACME_PRODUCT })).json()).data;
     const chart = mekkoResponseSchema.parse((await admin.request({ method: 'GET', url: `/api/mekkos/${list[0]!.id}`, context: ACME_PRODUCT })).json()).data;
