@@ -109,12 +109,23 @@ test('case 8: a hidden tab keeps polling, announces the finished report and its 
   await page.clock.fastForward('05:01');
   await expect.poll(() => polls, { timeout: 10_000 }).toBeGreaterThan(before);
   // Announced from the hidden tab's 5-minute poll (without polling in the background this fails
-  // here), the notification leads to the centre on that task.
-  await expect.poll(() => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return (await registration?.getNotifications())?.map((n) => ({ text: `${n.title}: ${n.body}`, data: n.data as unknown }));
-    // 15 s: the whole suite's load once kept the poll's notification past the default 7 s.
-  }), { timeout: 15_000 }).toEqual([{ text: 'Index report ready: Fizz buyers is ready to download.', data: { path: `${PRODUCT}/home?notification=41` } }]);
+  // here), the notification leads to the centre on that task. The worker waits 4 s for the
+  // network before it answers from its cache (sw/api-cache.ts): when the routed answer comes later
+  // (a loaded machine), the worker answers 'processing' again and announces nothing until the
+  // next poll, 5 minutes on (one clean-clone run failed here with no notification). So while
+  // nothing is announced, 5 minutes pass again every 6 s.
+  let lastForward = Date.now();
+  await expect.poll(async () => {
+    const shown = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return (await registration?.getNotifications())?.map((n) => ({ text: `${n.title}: ${n.body}`, data: n.data as unknown }));
+    });
+    if (shown?.length === 0 && Date.now() - lastForward > 6_000) {
+      lastForward = Date.now();
+      await page.clock.fastForward('05:01');
+    }
+    return shown;
+  }, { timeout: 30_000 }).toEqual([{ text: 'Index report ready: Fizz buyers is ready to download.', data: { path: `${PRODUCT}/home?notification=41` } }]);
 
   // With no window open the worker opens one at that path: the centre shows the task.
   const opened = await browser!.newPage();
