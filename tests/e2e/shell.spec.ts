@@ -234,3 +234,27 @@ test('the notification centre says it is loading until the tasks first come, nev
   await expect(panel.getByText('Report A')).toBeVisible();
   await expect(panel).not.toContainText('Loading notifications');
 });
+
+test('with the network gone before any was opened, the notification centre, the user menu and the Edits panel open (issue 28)', async ({ page, context }) => {
+  // None is in the shell's first load; each is fetched once the page is idle, not at its first
+  // click (offline, that click's fetch failed and the page fell to the generic error).
+  const fetched = new Set<string>();
+  page.on('response', (response) => {
+    const part = /\/assets\/(notification-panel|user-menu-dropdown|sync-panel)-[^/]*\.js$/.exec(response.url())?.[1];
+    if (part && response.ok()) fetched.add(part);
+  });
+  await asAdmin(page);
+  await expect.poll(() => [...fetched].sort(), { timeout: 15_000 }).toEqual(['notification-panel', 'sync-panel', 'user-menu-dropdown']);
+  await context.setOffline(true);
+
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'All saved' }).click();
+  await expect(page.getByRole('heading', { name: 'Edits' })).toBeVisible();
+  await expect(page.getByText(GENERIC)).toHaveCount(0);
+  await context.setOffline(false);
+});

@@ -11,6 +11,7 @@ import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@sha
 import { useDataAvailability } from '../../lib/data-queries';
 import { useHierarchySync } from '../../lib/hierarchy-sync';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
+import { usePreloadWhenIdle } from '../../lib/preload-when-idle';
 import { pingSession } from '../../lib/session-actions';
 import { sessionQueryOptions } from '../../lib/session-queries';
 import { storage } from '../../lib/storage';
@@ -23,8 +24,10 @@ import { notificationsQueryOptions } from './notifications-query';
 import { TopBar } from './top-bar';
 
 const appRoute = getRouteApi('/_app');
-// The panel loads when first opened.
-const NotificationPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel })));
+// The panel is not in the shell's first load: it is fetched once the page is idle, so that it opens
+// with the server gone too (the tasks the device last saw).
+const loadNotificationPanel = () => import('./notification-panel');
+const NotificationPanel = lazy(() => loadNotificationPanel().then((m) => ({ default: m.NotificationPanel })));
 
 /** Outside a context the navigation has only home. */
 const HOME_ONLY = [homeGroup('/home')];
@@ -65,6 +68,7 @@ export function AppLayout() {
   useHierarchySync({ queryClient: useQueryClient(), router: useRouter() });
   const snap = useSnapshot(ui);
   useSessionPing();
+  usePreloadWhenIdle(loadNotificationPanel);
   const urlContext = contextFromPath(pathname);
   const slugs = urlContext ?? storage.lastContext();
   const current = slugs ? resolveContext(hierarchy, slugs) : null;

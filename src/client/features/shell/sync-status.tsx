@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatAsOf } from '@shared/rules/format';
 import { attentionCount, pendingCount } from '@shared/rules/outbox';
 import { useDataAsOf, useOnline, useServerUnreachable } from '../../lib/offline/freshness';
 import { useOutbox } from '../../lib/offline/outbox-client';
+import { preload, usePreloadWhenIdle } from '../../lib/preload-when-idle';
 import type { OfflineContext } from './sync-panel';
 
 // The panel (Radix Popover, with floating-ui) and the conflict dialog are not in the shell's first
 // load. The panel is fetched once the page is idle, not when first clicked: it is wanted most when
-// the server is gone, and then (before the service worker has the app) it could not be fetched and
-// the page fell to "Something went wrong" (found by offline-reconnect case 7, issue 28).
+// the server is gone (found by offline-reconnect case 7, issue 28).
 const loadPanel = () => import('./sync-panel');
 const SyncPanel = lazy(() => loadPanel().then((m) => ({ default: m.SyncPanel })));
 const ConflictDialog = lazy(() => import('./conflict-dialog').then((m) => ({ default: m.ConflictDialog })));
@@ -26,15 +26,7 @@ export function SyncStatus({ offline }: SyncStatusProps) {
   const serverGone = useServerUnreachable();
   const commands = useOutbox();
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const fetchPanel = () => void loadPanel().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(fetchPanel, 1_000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(fetchPanel, { timeout: 5_000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  usePreloadWhenIdle(loadPanel);
   const pending = pendingCount(commands);
   const attention = attentionCount(commands);
   const trouble = attention > 0;
@@ -43,8 +35,8 @@ export function SyncStatus({ offline }: SyncStatusProps) {
       type="button"
       className={`sync-status__trigger${trouble ? ' sync-status__trigger--trouble' : ''}`}
       aria-haspopup="dialog"
-      onPointerEnter={() => void loadPanel()}
-      onFocus={() => void loadPanel()}
+      onPointerEnter={() => preload(loadPanel)}
+      onFocus={() => preload(loadPanel)}
       onClick={() => setWanted(true)}
     >
       {[pending > 0 ? `${pending} pending` : null, attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} you` : null].filter(Boolean).join(' · ') || 'All saved'}
