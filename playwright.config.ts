@@ -1,20 +1,12 @@
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_ARGS as ARGS, FULL_BROWSER, browserPath } from './tests/e2e/browsers';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
 /**
- * Debian's Chromium headless shell (package chromium-headless-shell, which .ci/run installs): the
- * same Chromium 156 and Blink as /usr/bin/chromium, without the full browser's window machinery,
- * and what Playwright itself runs headless. The same 38 tests took 63 and 61 s of CPU in it against
- * 122 and 110 s in the full browser (decision 019, issue 28). The installed-app tests
- * (own-server.ts's persistent profiles) keep the full browser. Without the shell: the full browser.
+ * Tests run in Chromium's headless shell (tests/e2e/browsers.ts, decision 019); desktop
+ * notifications (the Notification API) exist only in the full browser.
  */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-const FULL_BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browserPath = () => process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER);
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
-/** Desktop notifications (the Notification API) exist only in the full browser. */
 const NEEDS_FULL_BROWSER = /(index-report|offline-shell)\.spec\.ts$/;
 
 /** Browser tests in Debian Chromium against the real server on a throwaway data directory. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { BROWSER_ARGS, FULL_BROWSER, browserPath } from './browsers';
 
 /**
  * A server of a test's own, on its own port and data directory, that the test really stops and
@@ -128,11 +129,13 @@ export async function waitForOwnDemoData(server: OwnServer): Promise<void> {
 /**
  * A persistent Chromium profile (as an installed app has): its service worker, IndexedDB and
  * caches survive closing the browser. Launch again with the same directory for a browser restart.
+ * In the headless shell, as every other test (decision 019); in the full browser when the test
+ * needs desktop notifications.
  */
-export async function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+export async function launchProfile(userDataDir: string, baseURL: string, { notifications = false }: { notifications?: boolean } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
+    executablePath: notifications ? FULL_BROWSER : browserPath(),
+    args: BROWSER_ARGS,
     baseURL,
     serviceWorkers: 'allow',
     viewport: { width: 1366, height: 768 },
