@@ -1,9 +1,9 @@
 /**
- * npm test: every check in turn (typecheck, lint, unit, API on the embedded database, browser),
- * stopping at the first that fails, then a table of how long each phase took and the ten slowest
- * test files of each runner (issue 28: where CI's time goes). The figures are also written to
- * .tmp/test-phases.json, which .ci/run adds to its own phases (installs, the PostgreSQL pass).
- */
+ * npm test: the unit tests, the API tests on the embedded database and the browser tests in turn,
+ * with typecheck and lint beside them, stopping at the first phase that fails, then a table of how
+ * long each phase took and the ten slowest test files of each runner (issue 28: where CI's time
+ * goes). The figures are also written to .tmp/test-phases.json, which .ci/run adds to its own
+ * phases (installs, the PostgreSQL pass). */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,51 +34,36 @@ const vitest = (project: string): Phase => {
 };
 
 /**
- * The API tests again on a PostgreSQL server (.ci/run starts one on loopback and names it in
- * CI_POSTGRES_URL; without it npm test runs on the embedded database alone). They run beside the
- * browser tests, at a lower priority: the browser phase leaves the two cores idle 15 % of its
- * time (its servers starting, its waits for what a page shows), and the browser tests keep
- * first call on the cores, so their timings are those of the run without it (issue 28).
+ * Typecheck and lint run beside the tests, at the lowest priority: each is one single-threaded
+ * process that prints nothing when all is well and asks nothing of timing, so they take the cores
+ * only when the tests leave them idle (the unit phase keeps 1.2 of the two busy, the browser phase
+ * leaves them idle 15 % of its time). One after the other they took 50 s of the run, side by side
+ * 50 s too (issue 28). A failure stops the run after the phase during which it is found.
  */
-const postgresUrl = process.env.CI_POSTGRES_URL;
-const postgres = (url: string): Phase => {
-  const file = path.join(REPORTS, 'vitest-api-postgres.json');
-  return {
-    name: 'API (Postgres)',
-    command: ['nice', '-n', '10', 'npx', 'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=./scripts/vitest-file-times.ts'],
-    env: { DATABASE_URL: url, VITEST_FILE_TIMES: file },
-    log: path.join(REPORTS, 'api-postgres.log'),
-    report: { file, read: slowestVitestFiles },
-  };
-};
+const nicest = (script: string): Phase => ({
+  name: `${script} (beside)`,
+  command: ['nice', '-n', '19', 'npm', 'run', '--silent', script],
+  log: path.join(REPORTS, `${script}.log`),
+});
+const beside: Phase[] = [nicest('typecheck'), nicest('lint')];
 
-/**
- * The phases in order; the phases of one group run at the same time. Typecheck and lint are each
- * one single-threaded process that prints nothing when all is well: side by side they keep both
- * cores busy (54 s one after the other in the last clean-clone run, 43 s together). Measured again
- * on the two cores under a heavy load (load average 8-10), without caches: 197 and 148 s one after
- * the other, 181 and 112 s together.
- */
-const groups: Phase[][] = [
-  [
-    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-  ],
-  [vitest('unit')],
-  [vitest('api')],
-  [
-    {
-      name: 'browser',
-      command: ['npx', 'playwright', 'test'],
-      report: { file: path.join(REPORTS, 'playwright.json'), read: slowestPlaywrightFiles },
-    },
-    ...(postgresUrl ? [postgres(postgresUrl)] : []),
-  ],
+/** The test phases in order. */
+const phases: Phase[] = [
+  vitest('unit'),
+  vitest('api'),
+  {
+    name: 'browser',
+    command: ['npx', 'playwright', 'test'],
+    report: { file: path.join(REPORTS, 'playwright.json'), read: slowestPlaywrightFiles },
+  },
 ];
 
 interface Done { name: string; seconds: number; slowest: FileTime[] }
 
-/** Runs one phase with the terminal as its output; resolves with its exit status and time. */
+/** The phases' processes still running: a run that stops early ends them too. */
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** Runs one phase with the terminal (or its log) as its output; resolves with its exit status and time. */
 function runPhase(phase: Phase): Promise<Done & { ok: boolean }> {
   const started = performance.now();
   if (phase.report) fs.rmSync(phase.report.file, { force: true });
@@ -89,11 +74,13 @@ function runPhase(phase: Phase): Promise<Done & { ok: boolean }> {
       stdio: ['inherit', out, out],
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(REPORTS, 'playwright.json'), ...phase.env },
     });
+    running.add(child);
     child.on('close', (code) => {
+      running.delete(child);
       if (typeof out === 'number') {
         fs.closeSync(out);
-        console.log(`\n${phase.name} (its output, written to ${path.relative(ROOT, phase.log!)} while it ran):`);
-        process.stdout.write(fs.readFileSync(phase.log!));
+        const said = fs.readFileSync(phase.log!, 'utf8');
+        if (said.trim() !== '') console.log(`\n${phase.name}, its output (${path.relative(ROOT, phase.log!)}):\n${said}`);
       }
       const seconds = (performance.now() - started) / 1000;
       const slowest = phase.report && fs.existsSync(phase.report.file) ? phase.report.read(phase.report.file) : [];
@@ -103,15 +90,20 @@ function runPhase(phase: Phase): Promise<Done & { ok: boolean }> {
 }
 
 const done: Done[] = [];
-let failed: string | null = null;
-for (const group of groups) {
-  const started = performance.now();
-  const results = await Promise.all(group.map(runPhase));
-  for (const { ok: _ok, ...result } of results) done.push(result);
-  if (group.length > 1) done.push({ name: `${group.map((p) => p.name).join('+')} wall`, seconds: (performance.now() - started) / 1000, slowest: [] });
-  failed = results.filter((r) => !r.ok).map((r) => r.name).join(', ') || null;
-  if (failed) break;
+const failures: string[] = [];
+const record = ({ ok, ...result }: Done & { ok: boolean }) => {
+  done.push(result);
+  if (!ok) failures.push(result.name);
+};
+const besideDone = Promise.all(beside.map((phase) => runPhase(phase).then(record)));
+for (const phase of phases) {
+  if (failures.length > 0) break;
+  record(await runPhase(phase));
 }
+if (failures.length === 0) await besideDone;
+// In the table in their order, whenever they ended.
+const order = [...beside, ...phases].map((p) => p.name);
+done.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 
 fs.writeFileSync(path.join(ROOT, '.tmp/test-phases.json'), JSON.stringify(done, null, 2));
 console.log('\nnpm test phases');
@@ -120,7 +112,8 @@ for (const p of done.filter((d) => d.slowest.length > 0)) {
   console.log(`\nslowest files, ${p.name}`);
   for (const f of p.slowest) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}`);
 }
-if (failed) {
-  console.error(`\nnpm test: ${failed} failed`);
+if (failures.length > 0) {
+  console.error(`\nnpm test: ${failures.join(', ')} failed`);
+  for (const child of running) child.kill();
   process.exit(1);
 }

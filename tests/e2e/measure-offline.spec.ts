@@ -57,8 +57,7 @@ test('after Make available offline, Measure works with the server stopped, and a
     ]);
     const previous = addMonths(today, -3);
     // The demo's charts get their two years once the region's data is idle (main.ts): wait for them
-    // (a background job of this test's own server: with the API tests on PostgreSQL running beside
-    // the browser tests it once took more than 60 s).
+    // (a background job of this test's own server: on a loaded machine it once took over 60 s).
     const summer = (await (await apiOf(page)).charts()).find((c) => c.name === 'Summer Reach Planner')!;
     await expect.poll(async () => (await outcomesApi(page.request, await csrfOf(page)).timeframes(summer.id)).data.length, { timeout: 150_000, intervals: [1_000] }).toBeGreaterThan(20);
     const current = addMonths(today, -2);
