@@ -41,7 +41,7 @@ const settingsPanel = (page: Page) => page.getByRole('dialog', { name: OUTCOMES_
 const card = (panel: Locator, month: YearMonth) => panel.getByRole('region', { name: monthTitle(month) });
 
 test('after Make available offline, Measure works with the server stopped, and an edit made then syncs when it is back', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const context = await launchProfile(freshProfileDir('measure-offline'), server.baseURL);
   const errors: string[] = [];
   try {
@@ -67,7 +67,17 @@ test('after Make available offline, Measure works with the server stopped, and a
     await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();
     await syncPanelButton(page).click();
     await syncPanel(page).getByRole('button', { name: 'Make available offline' }).click();
-    await expect(syncPanel(page).getByRole('status')).toHaveText(/Fizz Original is available offline: all \d+ steps done\.$/, { timeout: 180_000 });
+    const status = syncPanel(page).getByRole('status');
+    const allDone = /Fizz Original is available offline: all \d+ steps done\.$/;
+    await expect(status).toHaveText(/Fizz Original is (available offline: all \d+ steps done|only partly available offline: \d+ of \d+ steps failed, \d+ done)\.$/, { timeout: 180_000 });
+    if (!allDone.test((await status.textContent()) ?? '')) {
+      // On a loaded machine a few of 206 steps can fail (a clean-clone run of the whole suite: 3,
+      // the count engine's time limit or a full queue), named in the panel. As the user would, the
+      // test retries only those; every step must then be done.
+      test.info().annotations.push({ type: 'retried', description: (await syncPanel(page).textContent()) ?? '' });
+      await syncPanel(page).getByRole('button', { name: /^Retry the (failed step|\d+ failed steps)$/ }).click();
+      await expect(status).toHaveText(allDone, { timeout: 180_000 });
+    }
     await page.keyboard.press('Escape');
 
     // The server stops. Measure opens from the device on the new chart, with a pair in the address.
