@@ -25,8 +25,8 @@ test.afterEach(async () => {
   if (!server.running()) await server.start();
 });
 
-async function freshPage(name: string, options: { notifications?: boolean } = {}): Promise<Page> {
-  browser = await launchProfile(freshProfileDir(name), server.baseURL, options);
+async function freshPage(name: string): Promise<Page> {
+  browser = await launchProfile(freshProfileDir(name), server.baseURL);
   return browser.pages()[0] ?? (await browser.newPage());
 }
 
@@ -69,8 +69,7 @@ test('case 0: the session that installed the app reloads Grow offline, once told
 
 test('case 8: a hidden tab keeps polling, announces the finished report and its click opens the centre on it', async () => {
   test.setTimeout(90_000);
-  // The system notification needs the full browser.
-  const page = await freshPage('hidden-poll', { notifications: true });
+  const page = await freshPage('hidden-poll');
   const report = (status: string) => ({
     data: [{
       id: 41, report_type: 'index_report', status, name: 'Fizz buyers', ui_name: 'Fizz buyers', created_at: '2026-01-02T10:00:00Z',
