@@ -3,7 +3,8 @@
  * with typecheck and lint beside them, stopping at the first phase that fails, then a table of how
  * long each phase took and the ten slowest test files of each runner (issue 28: where CI's time
  * goes). The figures are also written to .tmp/test-phases.json, which .ci/run adds to its own
- * phases (installs, the PostgreSQL pass). */
+ * phases (installs, the PostgreSQL pass).
+ */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,9 +37,9 @@ const vitest = (project: string): Phase => {
 /**
  * Typecheck and lint run beside the tests, at the lowest priority: each is one single-threaded
  * process that prints nothing when all is well and asks nothing of timing, so they take the cores
- * only when the tests leave them idle (the unit phase keeps 1.2 of the two busy, the browser phase
- * leaves them idle 15 % of its time). One after the other they took 50 s of the run, side by side
- * 50 s too (issue 28). A failure stops the run after the phase during which it is found.
+ * only when the tests leave them idle (the unit phase keeps 1.2 of the two busy); in clean-clone
+ * runs they end during the API phase, 314-383 s in. First, they took 50 s of the run (issue 28).
+ * A failure stops the run after the phase during which it is found.
  */
 const nicest = (script: string): Phase => ({
   name: `${script} (beside)`,
