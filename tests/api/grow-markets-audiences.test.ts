@@ -132,7 +132,7 @@ describe('Grow markets and audiences', async () => {
       const made = audienceOf(chart, 'Loyalists');
       expect(made).toEqual({
         id: expect.any(Number), market_id: a!.id, name: 'Loyalists', tag: 'owned', order: 0, matched_short_id: matched.id, modeled_short_id: modeled.id,
-        population: 1200, webo_cluster_id: 'webo-1', discussion_cluster_node_id: 3, in_prediction_model: false,
+        population: 1200, webo_cluster_id: 'webo-1', discussion_cluster_node_id: 3, in_prediction_model: false, demographics: [],
       });
       expect(res.json().meta).toEqual({ created: { [key]: made.id } });
       chart = chartOf(await addAudience(chart, a!.id, { name: 'Switchers', population: 5 }));

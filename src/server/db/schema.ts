@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CustomWidgetRow } from '@shared/schemas/explore';
+import type { Figure } from '@shared/rules/uploads';
 import {
   type AnyPgColumn,
   bigint,
@@ -548,6 +549,8 @@ export const subMarkets = pgTable('sub_markets', {
   population: bigint('population', { mode: 'number' }).notNull().default(0),
   weboClusterId: text('webo_cluster_id'),
   discussionClusterNodeId: integer('discussion_cluster_node_id'),
+  /** Market-level demographic figures, written by the Grow uploader (issue 29; decision 020). */
+  demographics: jsonb('demographics').$type<Figure[]>().notNull().default(sql`'[]'::jsonb`),
 }, (t) => [
   index('sub_markets_market_idx').on(t.marketId, t.position),
   index('sub_markets_mekko_idx').on(t.mekkoId),
@@ -744,6 +747,8 @@ export const journeySubMarkets = pgTable('journey_sub_markets', {
   matchedId: integer('matched_id'),
   modeledId: integer('modeled_id'),
   discussionClusterNodeId: integer('discussion_cluster_node_id').references(() => discussionClusterNodes.id, { onDelete: 'set null' }),
+  /** Market-level demographic figures, written by the Journeys uploader (issue 29; decision 020). */
+  demographics: jsonb('demographics').$type<Figure[]>().notNull().default(sql`'[]'::jsonb`),
 }, (t) => [
   index('journey_sub_markets_journey_idx').on(t.journeyId),
   uniqueIndex('journey_sub_markets_cell_key').on(t.journeyBrandId, t.journeyStageId),

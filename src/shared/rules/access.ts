@@ -110,6 +110,17 @@ export const UPLOAD_PAGES = {
 } as const satisfies Record<string, Resource>;
 export type UploadPage = keyof typeof UPLOAD_PAGES;
 
+/** The three uploaders that feed the insight screens (issue 29); surveys and discussions come with issue 30. */
+export type UploaderKey = 'grow' | 'journeys' | 'explore';
+
+/** Which admin page carries which uploader (spec 1 §2.1, spec 2 §2; decision 020). */
+export const UPLOADER_OF_PAGE = {
+  mekkos_upload: 'grow',
+  journeys_upload: 'journeys',
+  personas_upload: 'explore',
+} as const satisfies Partial<Record<UploadPage, UploaderKey>>;
+export type UploaderPage = keyof typeof UPLOADER_OF_PAGE;
+
 export function canOpenUploadPage(page: UploadPage, permissions: PermissionSet | undefined): boolean {
   const crud = (['create', 'read', 'update', 'destroy'] as const).every((a) => can(permissions, 'upload', a));
   return crud && can(permissions, UPLOAD_PAGES[page], 'read');

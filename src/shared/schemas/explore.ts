@@ -3,6 +3,7 @@ import { EXPLORE_LIMITS } from '../rules/explore';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
 import { idParamsSchema, idSchema, versionSchema } from './ids';
+import { figureSchema } from './figures';
 import { text } from './text';
 
 /**
@@ -89,16 +90,8 @@ export const versionQuerySchema = z.object({ version: z.pipe(z.coerce.number(), 
 
 // ---- custom widgets (Explore's Market Level) -------------------------------------------------------
 
-/**
- * A row of a custom widget: a demographic attribute (a category of the region, by name) and a
- * value of it, given as people or as a percent of the market (one of the two).
- */
-export const widgetRowSchema = z.object({
-  attribute: text(200, { min: 1, tooShort: 'Name the attribute' }),
-  value: text(200, { min: 1, tooShort: 'Name the value' }),
-  count: z._default(z.nullable(z.int().check(z.gte(0, 'A count cannot be negative'), z.lte(10_000_000_000, 'A count is too large'))), null),
-  percent: z._default(z.nullable(z.number().check(z.gte(0, 'A percent is between 0 and 100'), z.lte(100, 'A percent is between 0 and 100'))), null),
-});
+/** A row of a custom widget: a market-level demographic figure (schemas/figures). */
+export const widgetRowSchema = figureSchema;
 export type CustomWidgetRow = z.infer<typeof widgetRowSchema>;
 
 /** market: a market-level demographic widget (the 800 px overlay); region: the region's demographic (650 px). */

@@ -3,6 +3,7 @@ import { GROW } from '../rules/grow';
 import { audienceRulesSchema } from './audience-rules';
 import { versionConflictSchema } from './error';
 import { idParamsSchema, idSchema, versionSchema } from './ids';
+import { figuresField } from './figures';
 import { text } from './text';
 
 /**
@@ -28,6 +29,8 @@ export const growAudienceSchema = z.object({
   discussion_cluster_node_id: z.nullable(z.int()),
   /** A snapshot (prediction model) holds this audience: editing its segment or deleting it refreshes the model. */
   in_prediction_model: z.boolean(),
+  /** Market-level demographic figures, written by the Grow uploader (issue 29). */
+  demographics: figuresField,
 });
 export type GrowAudience = z.infer<typeof growAudienceSchema>;
 

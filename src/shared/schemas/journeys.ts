@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { JOURNEY, JOURNEY_ICONS } from '../rules/journey';
 import { versionConflictSchema } from './error';
+import { figuresField } from './figures';
 import { growSegmentSchema } from './grow';
 import { idParamsSchema, idSchema, versionSchema } from './ids';
 import { text } from './text';
@@ -31,6 +32,8 @@ export const journeyCellSchema = z.object({
   matched_id: z.nullable(z.int()),
   modeled_id: z.nullable(z.int()),
   discussion_cluster_node_id: z.nullable(z.int()),
+  /** Market-level demographic figures, written by the Journeys uploader (issue 29). */
+  demographics: figuresField,
 });
 export type JourneyCell = z.infer<typeof journeyCellSchema>;
 

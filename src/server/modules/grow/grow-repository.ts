@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { Figure } from '@shared/rules/uploads';
 import { markets, mekkos, segments, subMarkets, tvCountSettings, vendors } from '../../db/schema';
 
 export type ChartRow = typeof mekkos.$inferSelect;
@@ -198,4 +199,9 @@ export function liveSegmentsUnder(db: Executor, clientRegion: number, paths: rea
       sql`(${segments.pathParts}->>0, ${segments.pathParts}->>1) in (${pairs})`,
     ))
     .orderBy(asc(segments.shortId));
+}
+
+/** An audience's market-level demographic figures (the Grow uploader, issue 29). */
+export async function setAudienceDemographics(db: Executor, id: number, figures: Figure[]): Promise<void> {
+  await db.update(subMarkets).set({ demographics: figures }).where(eq(subMarkets.id, id));
 }

@@ -58,6 +58,7 @@ function toAudience(row: AudienceRow, inModels: ReadonlySet<number>): GrowAudien
     webo_cluster_id: row.weboClusterId,
     discussion_cluster_node_id: row.discussionClusterNodeId,
     in_prediction_model: inModels.has(row.id),
+    demographics: row.demographics,
   };
 }
 

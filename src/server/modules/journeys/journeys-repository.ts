@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { Figure } from '@shared/rules/uploads';
 import { discussionClusterNodes, journeyBrands, journeys, journeyStages, journeySubMarkets } from '../../db/schema';
 
 export type JourneyRow = typeof journeys.$inferSelect;
@@ -172,4 +173,10 @@ export async function clientNodeIds(db: Executor, clientId: number, ids: readonl
   const rows = await db.select({ id: discussionClusterNodes.id }).from(discussionClusterNodes)
     .where(and(eq(discussionClusterNodes.clientId, clientId), inArray(discussionClusterNodes.id, [...new Set(ids)])));
   return new Set(rows.map((r) => r.id));
+}
+
+/** A cell's market-level demographic figures (the Journeys uploader, issue 29). */
+export async function setCellDemographics(db: Executor, journeyId: number, brandId: number, stageId: number, figures: Figure[]): Promise<void> {
+  await db.update(journeySubMarkets).set({ demographics: figures })
+    .where(and(eq(journeySubMarkets.journeyId, journeyId), eq(journeySubMarkets.journeyBrandId, brandId), eq(journeySubMarkets.journeyStageId, stageId)));
 }

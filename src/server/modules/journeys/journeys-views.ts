@@ -55,7 +55,7 @@ export function toJourney(row: JourneyRow, items: JourneyItems, segments: readon
     ...journeyFields(row),
     brands: items.brands.map(toBrand),
     stages: items.stages.map(toStage),
-    sub_markets: cells.map((c) => ({ id: c.id, ...toCell(c) })),
+    sub_markets: cells.map((c) => ({ id: c.id, ...toCell(c), demographics: c.demographics })),
     segments: segments.map(journeySegment),
     invalid_cell_ids: invalidCellIds(items.cells, segments, readiness),
     segments_checked: readiness.checked,

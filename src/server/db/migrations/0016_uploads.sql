@@ -1,0 +1,2 @@
+ALTER TABLE "journey_sub_markets" ADD COLUMN "demographics" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "sub_markets" ADD COLUMN "demographics" jsonb DEFAULT '[]'::jsonb NOT NULL;
