@@ -25,6 +25,8 @@ export async function main() {
   const seeded = config.seedDemo ? await seedDemo(database.db, config.demoPassword) : false;
   // Issue 17: the demo's journeys name the generated funnel's segments, known before the people are made.
   if (config.seedDemo) await import('./db/demo-journeys').then(({ seedJourneyDemoIfEmpty }) => seedJourneyDemoIfEmpty(database.db));
+  // Issue 29: the uploaders' figures on the demo product's charts and journeys.
+  if (config.seedDemo) await import('./db/demo-figures').then(({ seedDemoFiguresIfEmpty }) => seedDemoFiguresIfEmpty(database.db));
   const app = await buildApp({ config, database, counts });
 
   // Expired sessions and old login failures are pruned hourly (any process may do it; it is idempotent).

@@ -11,7 +11,12 @@ export type RouteAccess =
   | 'public'
   | 'session'
   | 'admin'
-  | { resource: Resource; action: Action };
+  | {
+      resource: Resource;
+      action: Action;
+      /** Further grants the route needs as well (the upload pages: `upload` CRUD and the uploader's own, spec 2 §6). */
+      also?: readonly { resource: Resource; action: Action }[];
+    };
 
 /** How a route uses X-Context: 'client' and 'product' require it, 'optional' checks it when sent. */
 export type RouteContext = 'optional' | 'client' | 'region' | 'product';

@@ -6,7 +6,9 @@ import { DEFAULT_WRITE_LIMITS, WRITE_LIMIT_ACTIONS, type WriteLimitAction } from
 import { activatableAudiencesResponseSchema, destinationsResponseSchema } from '../../src/shared/schemas/activations';
 import { savedAudienceResponseSchema } from '../../src/shared/schemas/grow';
 import { categoriesResponseSchema } from '../../src/shared/schemas/insights';
-import { activations, audiences, motivationAudiences, rolePermissions, roles, segments, tasks } from '../../src/server/db/schema';
+import { activations, audiences, auditLog, motivationAudiences, rolePermissions, roles, segments, tasks } from '../../src/server/db/schema';
+import { UPLOADERS } from '../../src/shared/rules/uploads';
+import { multipart, workbook } from './uploads-support';
 import { ACME_PRODUCT, ADMIN, ANALYST, buildTestApp, login, type Session } from './helper';
 import { clientRegionIdOf, TEST_POPULATION } from './population';
 import { expectError, userId } from './support';
@@ -20,6 +22,7 @@ const REFUSED = {
   motivation_audiences: /^You have asked for 3 motivation audiences in the last 10 minutes\. Please wait/,
   activations: /^You have sent 3 activations in the last 10 minutes\. Please wait/,
   record_month: /^You have recorded this month 3 times in the last 10 minutes\. Please wait/,
+  uploads: /^You have uploaded 3 spreadsheets in the last 10 minutes\. Please wait/,
 } satisfies Record<WriteLimitAction, RegExp>;
 
 /**
@@ -38,6 +41,11 @@ describe('write limits on the expensive writes (issue 26)', { timeout: 180_000 }
   const [analystRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Analyst'));
   await db.insert(rolePermissions).values({ roleId: analystRole!.id, resource: 'request_motivation_audiences', canCreate: true, canRead: true })
     .onConflictDoUpdate({ target: [rolePermissions.roleId, rolePermissions.resource], set: { canCreate: true, canRead: true } });
+  // The same for the Grow uploader (upload CRUD and upload_mekkos, spec 2 §6).
+  for (const resource of ['upload', 'upload_mekkos']) {
+    await db.insert(rolePermissions).values({ roleId: analystRole!.id, resource, canCreate: true, canRead: true, canUpdate: true, canDestroy: true })
+      .onConflictDoUpdate({ target: [rolePermissions.roleId, rolePermissions.resource], set: { canCreate: true, canRead: true, canUpdate: true, canDestroy: true } });
+  }
 
   const post = (s: Session, url: string, payload?: object, key: string = randomUUID()) =>
     s.request({ method: 'POST', url, context: ACME_PRODUCT, headers: { 'x-request-id': key }, ...(payload ? { payload } : {}) });
@@ -90,7 +98,18 @@ describe('write limits on the expensive writes (issue 26)', { timeout: 180_000 }
       send: (s, key) => post(s, '/api/outcome-timeframes/record', undefined, key),
       made: () => rowsOf(db.select({ n: count() }).from(tasks).where(eq(tasks.reportType, 'outcome_completed'))),
     },
+    uploads: {
+      status: 200,
+      // Each upload sets a figure to a new percent, so each changes the chart (one audit row).
+      send: (s, key = randomUUID()) => {
+        const row = ['Fizz Cola', 'Fizz Original', 'Fizz Original Market Map', 'Health & Wellness', 1, 'Fitness Enthusiasts', 1, 'Age', '18-24', 1, null, ++uploaded % 100];
+        const body = multipart(workbook([UPLOADERS.grow.columns.map((c) => c.header), row], UPLOADERS.grow.sheet), 'limits.xls');
+        return s.request({ method: 'POST', url: '/api/uploads/mekkos', context: 'acme/us', payload: body.payload, headers: { ...body.headers, 'x-request-id': key } });
+      },
+      made: () => rowsOf(db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'grow.upload'))),
+    },
   };
+  let uploaded = 0;
   const accepted = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
@@ -112,7 +131,7 @@ describe('write limits on the expensive writes (issue 26)', { timeout: 180_000 }
 
   it('uses the configured numbers, and the defaults a burst of a hundred passes well over', () => {
     expect(config.writeLimits).toEqual({ windowSeconds: WINDOW_SECONDS, perAction: Object.fromEntries(WRITE_LIMIT_ACTIONS.map((a) => [a, LIMIT])) });
-    expect(DEFAULT_WRITE_LIMITS).toEqual({ index_reports: 20, lookalikes: 10, motivation_audiences: 10, activations: 20, record_month: 10 });
+    expect(DEFAULT_WRITE_LIMITS).toEqual({ index_reports: 20, lookalikes: 10, motivation_audiences: 10, activations: 20, record_month: 10, uploads: 30 });
     expect(loadConfig({}).writeLimits).toEqual({ windowSeconds: 600, perAction: DEFAULT_WRITE_LIMITS });
   });
 

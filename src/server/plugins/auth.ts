@@ -45,8 +45,8 @@ export default fp(async (app) => {
       if (!auth.isAdmin) throw forbidden('Only administrators may do this.');
       return;
     }
-    if (!can(auth.permissions, access.resource, access.action)) {
-      throw forbidden(`${TEXT.permissionDenied} (${access.resource}: ${access.action})`);
+    for (const need of [access, ...(access.also ?? [])]) {
+      if (!can(auth.permissions, need.resource, need.action)) throw forbidden(`${TEXT.permissionDenied} (${need.resource}: ${need.action})`);
     }
   });
 });

@@ -4,7 +4,7 @@
  * a stuck button, a replaying client) would hold the job workers for everyone. The numbers are
  * far above what an analyst asks for by hand and far below a burst of a hundred.
  */
-export const WRITE_LIMIT_ACTIONS = ['index_reports', 'lookalikes', 'motivation_audiences', 'activations', 'record_month'] as const;
+export const WRITE_LIMIT_ACTIONS = ['index_reports', 'lookalikes', 'motivation_audiences', 'activations', 'record_month', 'uploads'] as const;
 export type WriteLimitAction = (typeof WRITE_LIMIT_ACTIONS)[number];
 
 /** How many of each one user may ask for in one window, unless configured otherwise. */
@@ -14,6 +14,7 @@ export const DEFAULT_WRITE_LIMITS: Readonly<Record<WriteLimitAction, number>> = 
   motivation_audiences: 10,
   activations: 20,
   record_month: 10,
+  uploads: 30,
 };
 export const DEFAULT_WRITE_LIMIT_WINDOW_SECONDS = 600;
 
@@ -24,6 +25,7 @@ const ASKED: Record<WriteLimitAction, (n: number) => string> = {
   motivation_audiences: (n) => `asked for ${plural(n, 'motivation audience', 'motivation audiences')}`,
   activations: (n) => `sent ${plural(n, 'activation', 'activations')}`,
   record_month: (n) => `recorded this month ${n === 1 ? 'once' : `${n} times`}`,
+  uploads: (n) => `uploaded ${plural(n, 'spreadsheet', 'spreadsheets')}`,
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

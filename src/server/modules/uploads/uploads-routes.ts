@@ -1,0 +1,90 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { UPLOAD_LIMITS, UPLOAD_TEXT, UPLOADERS } from '@shared/rules/uploads';
+import { apiErrorSchema, ERROR_CODES } from '@shared/schemas/error';
+import { templateQuerySchema, uploadResultSchema } from '@shared/schemas/uploads';
+import { attachment } from '../../lib/content-disposition';
+import { AppError, badRequest } from '../../lib/errors';
+import { templateFile, templateRows, TEMPLATE_TYPES } from './templates';
+import { runUpload, type UploadScope } from './uploads-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const file = z.string().register(z.globalRegistry, { description: 'The template workbook, sent as an attachment', format: 'binary' });
+
+/**
+ * The spreadsheet uploaders (issue 29; decision 020): for each, GET its template and POST a
+ * filled one as the multipart field `template`, in the X-Context client and region. Both need
+ * `upload` CRUD and the uploader's own resource, as its admin page does (spec 2 §6). Multipart is
+ * read only here, with one file and a size cap; the workbook is parsed off the API thread.
+ */
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.bytes, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 200 },
+  });
+  const scope = (request: FastifyRequest): UploadScope => ({ db: app.database.db, auth: request.auth!, ctx: request.ctx!, data: app.data, requestId: request.id });
+  const crud = (['create', 'read', 'update', 'destroy'] as const).map((action) => ({ resource: 'upload' as const, action }));
+
+  for (const uploader of Object.values(UPLOADERS)) {
+    const path = `/api/uploads/${uploader.apiPath}`;
+    const access = (action: 'read' | 'create') => ({ resource: uploader.permission, action, also: crud });
+
+    app.get(`${path}/template`, {
+      config: { access: access('read'), context: 'region' },
+      schema: {
+        tags: ['uploads'],
+        summary: `The ${uploader.templateName} template of the X-Context region: its columns, the region's current figures and the allowed brands, products and categories to the right`,
+        querystring: templateQuerySchema,
+        response: { 200: file, ...errors },
+      },
+    }, async (request, reply) => {
+      const format = request.query.format;
+      const bytes = templateFile(uploader, await templateRows(scope(request), uploader), format);
+      return reply
+        .type(TEMPLATE_TYPES[format])
+        .header('content-disposition', attachment(`${uploader.templateName}.${format}`))
+        .header('cache-control', 'private, no-store')
+        .send(bytes as never);
+    });
+
+    app.post(path, {
+      config: { access: access('create'), context: 'region', writeLimit: 'uploads' },
+      bodyLimit: UPLOAD_LIMITS.bytes + 64 * 1024,
+      schema: {
+        tags: ['uploads'],
+        summary: `Upload a filled ${uploader.templateName} (multipart field \`template\`): valid rows are applied, rows in error are listed (column, row, message)`,
+        description:
+          `Refused whole, with nothing changed: a file that is not a spreadsheet or cannot be read (422), over ${UPLOAD_LIMITS.bytes / 1024 / 1024} MB, ${UPLOAD_LIMITS.rows} rows or ${UPLOAD_LIMITS.cells} cells (413), without the template's sheet or header row (422). ` +
+          'A row naming a brand or product the caller cannot reach in the region stops the upload (errors listed, nothing applied). Otherwise each valid row is applied, one transaction per chart, journey or widget, and each row or cell in error is listed and not applied.',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResultSchema, ...errors },
+      },
+    }, async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMediaType, 'Send the file as multipart/form-data, in a field named template.');
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'template') {
+            await part.toBuffer().catch(() => undefined);
+            throw badRequest(`Send the file in a field named template, not ${part.fieldname.slice(0, 40)}.`);
+          }
+          bytes = await part.toBuffer();
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.payloadTooLarge, UPLOAD_TEXT.tooBig);
+        if (code && /^FST_(FILES|PARTS|FIELDS)_LIMIT$/.test(code)) throw badRequest('Send one file, in a field named template, and nothing else.');
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') throw badRequest('The upload is not well-formed multipart/form-data.');
+        throw err;
+      }
+      if (!bytes) throw badRequest('Send the file in a field named template.');
+      if (bytes.length === 0) throw new AppError(422, ERROR_CODES.validation, UPLOAD_TEXT.notWorkbook);
+      return runUpload(scope(request), uploader, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    });
+  }
+};
+
+export default uploadRoutes;
