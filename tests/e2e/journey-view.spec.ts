@@ -90,7 +90,9 @@ test('the demo funnel: transitions, brands and tabs, a selected stage and its pe
   // Market Level goes with Total Population (§4).
   await insights.getByRole('tab', { name: 'Market Level' }).click();
   await expect(tab(page, /^Total Population/)).toHaveAttribute('aria-selected', 'true');
-  await expect(insights.getByRole('table')).toContainText('Purchase');
+  await expect(insights.getByRole('table', { name: 'Total Population by stage and brand' })).toContainText('Purchase');
+  // Beside it, the brand's uploaded demographics of the selected stage (issue 29's demo figures).
+  await expect(insights.getByRole('region', { name: `Demographics of ${brands[1]!.name} · Purchase` })).toContainText('Household Income');
 });
 
 test('the invalid journey is marked in the picker and opens on its dialog; removing its invalid audiences opens it', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Persona } from '@shared/schemas/explore';
-import { builderHref, choosePersona, effectiveRules, everySegmentAllowsAudience, filterChips, filtersHaveNonSegments, isInvalid, NO_FILTER_CHANGES, rowShare, widgetsByTab } from './explore-model';
+import { builderHref, choosePersona, effectiveRules, everySegmentAllowsAudience, filterChips, filtersHaveNonSegments, isInvalid, NO_FILTER_CHANGES, widgetsByTab } from './explore-model';
 
 const list = [
   { id: 1, is_all_data: true, default: false },
@@ -91,12 +91,5 @@ describe('market level', () => {
     const w = (id: number, tab: string, order: number, kind: 'market' | 'region' = 'market') => ({ id, tab, order, kind });
     const tabs = widgetsByTab([w(1, 'Media', 2), w(2, 'Demographics', 0), w(3, 'Media', 1), w(4, 'Region', 3, 'region')]);
     expect(tabs.map((t) => [t.tab, t.widgets.map((x) => x.id)])).toEqual([['Demographics', [2]], ['Media', [3, 1]]]);
-  });
-
-  it('a row shows its percent, or its people as a share of the rows', () => {
-    const rows = [{ count: 30, percent: null }, { count: 10, percent: null }];
-    expect(rowShare(rows[0]!, rows)).toBe(75);
-    expect(rowShare({ count: null, percent: 12.5 }, rows)).toBe(12.5);
-    expect(rowShare({ count: null, percent: null }, rows)).toBeNull();
   });
 });

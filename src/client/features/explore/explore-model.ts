@@ -153,11 +153,3 @@ export function widgetsByTab<W extends Pick<CustomWidget, 'tab' | 'order' | 'kin
   }
   return tabs;
 }
-
-/** A widget row's number as shown: the percent when given, else the count. */
-export function rowShare(row: { count: number | null; percent: number | null }, rows: readonly { count: number | null }[]): number | null {
-  if (row.percent !== null) return row.percent;
-  if (row.count === null) return null;
-  const total = rows.reduce((sum, r) => sum + (r.count ?? 0), 0);
-  return total > 0 ? (row.count / total) * 100 : null;
-}

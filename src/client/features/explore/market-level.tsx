@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { EXPLORE_LIMITS } from '@shared/rules/explore';
 import { SlideInPanel } from '../../components/slide-in-panel';
-import { rowShare, widgetsByTab } from './explore-model';
+import { FiguresTable } from '../../components/insights/figures-table';
+import { widgetsByTab } from './explore-model';
 import type { WidgetView } from './persona-edits';
 import { createWidget, deleteWidget, updateWidget } from './widget-commands';
 import { WidgetEditor, type WidgetDraft } from './widget-editor';
@@ -14,35 +15,9 @@ interface Props {
   loading: boolean;
 }
 
-const percentText = (n: number | null) => (n === null ? '—' : `${n.toFixed(1)}%`);
-
 /** One custom widget: its rows as bars of their share (or their people). */
 function MarketWidget({ widget }: { widget: WidgetView }) {
-  return (
-    <section className="market-widget" aria-label={widget.name}>
-      <h3 className="market-widget__title">{widget.name}{widget.pending ? <span className="pending-badge"> Pending sync</span> : null}</h3>
-      {widget.rows.length === 0 ? <p className="insight-prompt">No rows yet.</p> : (
-        <table className="insight-table">
-          <thead><tr><th scope="col">Attribute</th><th scope="col">Value</th><th scope="col">Share</th></tr></thead>
-          <tbody>
-            {widget.rows.map((row, i) => {
-              const share = rowShare(row, widget.rows);
-              return (
-                <tr key={i}>
-                  <td>{row.attribute}</td>
-                  <th scope="row">{row.value}</th>
-                  <td>
-                    <span className="insight-row__value">{row.percent === null && row.count !== null ? `${row.count.toLocaleString('en-US')} · ${percentText(share)}` : percentText(share)}</span>
-                    <span className="insight-bar" aria-hidden="true"><span className="insight-bar__fill" style={{ width: `${Math.min(100, share ?? 0)}%` }} /></span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
+  return <FiguresTable label={widget.name} title={<>{widget.name}{widget.pending ? <span className="pending-badge"> Pending sync</span> : null}</>} rows={widget.rows} />;
 }
 
 /**

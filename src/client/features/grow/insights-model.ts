@@ -1,3 +1,5 @@
+import { combineFigures, type Figure } from '@shared/rules/uploads';
+
 export { formatShare } from '../../components/insights/insights-model';
 
 /** Grow's Market Level insights: the chart's markets and audiences as shares. */
@@ -7,6 +9,8 @@ interface InsightAudience {
   name: string;
   population: number;
   selected: boolean;
+  /** Market-level demographic figures (the Grow uploader's, issue 29); none on older copies. */
+  demographics?: readonly Figure[];
 }
 
 export interface InsightMarket {
@@ -42,3 +46,9 @@ export function marketShares(markets: readonly InsightMarket[]): { total: number
   };
 }
 
+
+/** A market's demographic figures: its audiences' people per attribute, as a share of the market. */
+export function marketFigures(market: InsightMarket): Figure[] {
+  return combineFigures(market.audiences.map((a) => ({ population: a.population, figures: a.demographics ?? [] })))
+    .map((f) => ({ attribute: f.attribute, value: f.value, count: f.count, percent: f.percent }));
+}

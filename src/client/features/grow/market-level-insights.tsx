@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { formatCount } from '@shared/rules/grow';
 import { NO_MARKETS_TEXT } from '../../components/mekko/chart-model';
-import { formatShare, marketShares, type InsightMarket } from './insights-model';
+import { FiguresTable } from '../../components/insights/figures-table';
+import { formatShare, marketFigures, marketShares, type InsightMarket } from './insights-model';
 
 const shareText = (share: number | null) => (share === null ? '—' : formatShare(share));
 const barStyle = (share: number | null) => ({ width: `${share === null ? 0 : Math.min(100, share * 100)}%` });
@@ -68,6 +69,24 @@ function ShareTable({ caption, item, shareOf, rows, badgeSelected = false, total
 }
 
 /**
+ * A market's uploaded demographic figures (issue 29): the market's (its audiences' people summed)
+ * and each selected audience's own, beside the population shares above them.
+ */
+function MarketDemographics({ market }: { market: InsightMarket }) {
+  const combined = marketFigures(market);
+  if (combined.length === 0) return null;
+  const selected = market.audiences.filter((a) => a.selected && (a.demographics?.length ?? 0) > 0);
+  return (
+    <div className="market-insights__demographics">
+      <FiguresTable label={`Demographics of ${market.name}`} title={`Demographics · ${market.name}`} rows={combined} population={market.population} />
+      {selected.map((a) => (
+        <FiguresTable key={a.id} label={`Demographics of ${a.name}`} title={`Demographics · ${a.name}`} rows={a.demographics ?? []} population={a.population} />
+      ))}
+    </div>
+  );
+}
+
+/**
  * Market Level insights: each market's population and share of the chart's total, and each
  * audience's share of its market, with the selected audiences highlighted.
  */
@@ -105,6 +124,7 @@ export function MarketLevelInsights({ markets }: { markets: readonly InsightMark
               badgeSelected
             />
           )}
+          <MarketDemographics market={markets.find((x) => x.id === m.id)!} />
         </section>
       ))}
     </div>

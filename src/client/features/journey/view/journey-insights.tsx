@@ -1,6 +1,8 @@
 import { Tabs } from 'radix-ui';
 import { stageSelectionRules } from '@shared/rules/journey';
 import type { JourneyTab } from '@shared/schemas/journeys';
+import { combineFigures } from '@shared/rules/uploads';
+import { FiguresTable } from '../../../components/insights/figures-table';
 import { PersonLevel } from '../../../components/insights/person-level';
 import type { JourneyView } from '../data/journey-edits';
 import { compactCount, type ChartModel } from './journey-model';
@@ -16,6 +18,22 @@ interface Props {
   selectedStageIds: readonly (number | string)[];
   /** Market Level goes with Total Population, Person Level with Matched or Modeled (spec 3 §4). */
   onLevel: (level: Level) => void;
+}
+
+/**
+ * The uploaded demographic figures (issue 29) of the brand's selected stages: one stage's own,
+ * or several stages' people summed per attribute as a share of their population.
+ */
+function StageDemographics({ journey, brand, stageIds, stageNames }: { journey: JourneyView; brand: { id: number | string; name: string } | null; stageIds: readonly (number | string)[]; stageNames: string[] }) {
+  if (!brand) return null;
+  if (stageIds.length === 0) return <p className="insight-prompt">Select stages in the journey to see the demographics of their people.</p>;
+  const cells = journey.sub_markets.filter((c) => String(c.journey_brand_id) === String(brand.id) && stageIds.some((id) => String(id) === String(c.journey_stage_id)));
+  const rows = cells.length === 1
+    ? [...(cells[0]!.demographics ?? [])]
+    : combineFigures(cells.map((c) => ({ population: c.population, figures: c.demographics ?? [] })));
+  const population = cells.reduce((sum, c) => sum + c.population, 0);
+  const what = `${brand.name} · ${stageNames.join(' & ')}`;
+  return <FiguresTable label={`Demographics of ${what}`} title={`Demographics · ${what}`} rows={rows} population={population} empty="No demographics have been uploaded for this stage." />;
 }
 
 const numeric = (ids: readonly (number | string)[]) => ids.filter((id): id is number => typeof id === 'number');
@@ -77,6 +95,7 @@ export function JourneyInsights({ context, journey, model, tab, brandId, selecte
               ))}
             </tbody>
           </table>
+          <StageDemographics journey={journey} brand={brand ? { id: brand.id, name: brand.name } : null} stageIds={selectedStageIds} stageNames={selectedNames} />
         </Tabs.Content>
       </Tabs.Root>
     </div>
