@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { USERS, logInAs } from './helpers';
 import { GROW, PRODUCT, chartArea, matchedTab } from './grow-helpers';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from './own-server';
+import { HEALTH_PATH } from '../../src/shared/rules/reconnect';
 
 // Issue 12 cases 0 and 8: a server of the test's own, really stopped; a persistent profile, as an
 // installed app has (its service worker runs).
@@ -137,6 +138,13 @@ test('case 8: a hidden tab keeps polling, announces the finished report and its 
 test('case 7: edits queued while the server is down (the browser online) reach it within 15 s of its return, with Retry now at hand', async () => {
   test.setTimeout(150_000);
   const page = await freshPage('reconnect-edits');
+  // The page's timers (the server watch's probes, the outbox's retries) run on a clock the test
+  // moves: the outage's minute passes in a second instead of being waited out (issue 29's room).
+  await page.clock.install();
+  let failedProbes = 0;
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === HEALTH_PATH) failedProbes++;
+  });
   await logInAs(page, USERS.admin);
   await page.goto(GROW);
   await expect(matchedTab(page)).toContainText(/\d/, { timeout: 20_000 });
@@ -151,8 +159,13 @@ test('case 7: edits queued while the server is down (the browser online) reach i
   await panel.getByLabel('Market name').fill(renamed);
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: '1 pending' })).toBeVisible();
-  // The server stays away long enough for a plain backoff to have grown past a minute.
-  await page.waitForTimeout(40_000);
+  // The server stays away long enough for a plain backoff to have grown past a minute: six
+  // steps of 16 s, each firing the probe then due (1, 2, 4, 8, 15, 15 s apart), which fails.
+  for (let step = 0; step < 6; step++) {
+    const before = failedProbes;
+    await page.clock.fastForward(16_000);
+    await expect.poll(() => failedProbes, { timeout: 10_000 }).toBeGreaterThan(before);
+  }
   await page.getByRole('button', { name: '1 pending' }).click();
   // The server is away, not busy: the edit goes the moment it answers (issue 27).
   await expect(page.getByRole('list', { name: 'Pending edits' })).toContainText('Waiting for the server');
