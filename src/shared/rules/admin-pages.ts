@@ -19,11 +19,11 @@ export const UPLOAD_PAGE_TITLES: Record<UploadPage, string> = {
 };
 
 const UPLOAD_ABOUT: Record<UploadPage, string> = {
-  mekkos_upload: 'Grow markets and audiences from a spreadsheet.',
+  mekkos_upload: 'Demographic figures of Grow audiences, from a spreadsheet.',
   surveys_upload: 'A survey for this region, replaced by the upload.',
   discussions_upload: 'Discussion clusters and their word bubbles.',
-  journeys_upload: 'Journeys and their stages from a spreadsheet.',
-  personas_upload: 'Explore custom widgets from a spreadsheet.',
+  journeys_upload: 'Demographic figures, populations and segments of journey stages, from a spreadsheet.',
+  personas_upload: 'Explore’s custom Market Level widgets, from a spreadsheet.',
 };
 
 /** The global screens, each with the resource whose read permission opens it. */

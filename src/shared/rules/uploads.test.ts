@@ -83,6 +83,8 @@ describe('checkRow', () => {
 
   it('refuses dates, formulas and error cells where numbers belong, and control characters in names', () => {
     expect(checkRow(grow, growRow({ value: { date: '2024-01-01T00:00:00.000Z' } }), 6).issues[0]?.message).toBe(UPLOAD_TEXT.date('Attribute Value'));
+    // '18-24' retyped in a spreadsheet program comes back a date: named, never dropped silently.
+    expect(checkRow(grow, growRow({ attribute: { date: '2024-06-18T00:00:00.000Z' } }), 6).issues).toEqual([{ column: 'I', row: 6, message: UPLOAD_TEXT.dateInText('Attribute') }]);
     expect(checkRow(grow, growRow({ value: { formula: '=SUM(A1:A3)' } }), 6).issues[0]?.message).toBe(UPLOAD_TEXT.formula('Attribute Value'));
     expect(checkRow(grow, growRow({ value: { error: '#DIV/0!' } }), 6).issues[0]?.message).toBe(UPLOAD_TEXT.errorCell('Attribute Value'));
     expect(checkRow(grow, growRow({ audience: 'Lo\u0000yal' }), 6).issues[0]).toEqual({ column: 'F', row: 6, message: UPLOAD_TEXT.control('Audience Name') });

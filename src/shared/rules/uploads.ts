@@ -51,6 +51,8 @@ export const UPLOAD_TEXT = {
   tooLarge: (header: string) => `${header} is too large.`,
   percent: (header: string) => `${header} must be a number from 0 to 100.`,
   date: (header: string) => `${header} holds a date; type the number itself.`,
+  /** A spreadsheet program turns '18-24' typed into a cell into a date. */
+  dateInText: (header: string) => `${header} holds a date (a spreadsheet program may have turned text such as 18-24 into one); type it again starting with an apostrophe, e.g. '18-24.`,
   formula: (header: string) => `${header} holds a formula; type the value itself (formulas are not read).`,
   errorCell: (header: string) => `${header} holds a spreadsheet error.`,
   valueOrPercent: "Give an 'Attribute Value' or an 'Attribute Percent'.",
@@ -282,7 +284,7 @@ function checkCell(column: UploadColumn, cell: SheetCell): { value: string | num
     return { value: null, message: column.required && column.type !== 'value' ? UPLOAD_TEXT.required(column.header) : null };
   }
   if (typeof cell === 'object') {
-    if ('date' in cell) return { value: null, message: column.type === 'text' ? null : UPLOAD_TEXT.date(column.header) };
+    if ('date' in cell) return { value: null, message: column.type === 'text' ? UPLOAD_TEXT.dateInText(column.header) : UPLOAD_TEXT.date(column.header) };
     if ('formula' in cell) return { value: null, message: UPLOAD_TEXT.formula(column.header) };
     return { value: null, message: UPLOAD_TEXT.errorCell(column.header) };
   }

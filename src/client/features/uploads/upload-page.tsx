@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { apiDownload } from '../../lib/api-download';
 import { isApiError } from '../../lib/api-error';
 import { apiUpload, type UploadProgress } from '../../lib/api-upload';
+import { useOnline } from '../../lib/offline/freshness';
 import { queryClient } from '../../lib/query-client';
 import { errorToast, successToast, warningToast } from '../../lib/ui-store';
 import { UploadErrorsPanel } from './upload-errors-panel';
@@ -71,6 +72,8 @@ export function UploadPage({ page, title, context }: Props) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<'xls' | 'csv' | null>(null);
   const base = `/api/uploads/${uploader.apiPath}`;
+  // Templates and uploads need the server: offline, the page says so rather than failing on a click.
+  const online = useOnline();
 
   const upload = useMutation({
     mutationFn: (file: File) => apiUpload(base, file, uploadResultSchema, { context, onProgress: setProgress }),
@@ -118,16 +121,17 @@ export function UploadPage({ page, title, context }: Props) {
   return (
     <div className="page upload-page">
       <PageHeader title={title} />
+      {online ? null : <p className="upload-offline" role="status">You are offline. Templates download and files upload once you are back online.</p>}
       <div className="upload-page__grid">
         <ol className="upload-steps">
           <li className="upload-step">
             <h2>Download template</h2>
             <p>{`${uploader.templateName} for ${context.client}/${context.region ?? ''}, with its current figures and, to the right, the brands, products and demographics categories you may use.`}</p>
             <div className="upload-step__actions">
-              <button type="button" className="button button--primary" onClick={() => void download('xls')} disabled={downloading !== null}>
+              <button type="button" className="button button--primary" onClick={() => void download('xls')} disabled={downloading !== null || !online}>
                 {downloading === 'xls' ? 'Downloading…' : 'Download template (.xls)'}
               </button>
-              <button type="button" className="button button--secondary" onClick={() => void download('csv')} disabled={downloading !== null}>
+              <button type="button" className="button button--secondary" onClick={() => void download('csv')} disabled={downloading !== null || !online}>
                 {downloading === 'csv' ? 'Downloading…' : 'Download as .csv'}
               </button>
             </div>
@@ -138,7 +142,7 @@ export function UploadPage({ page, title, context }: Props) {
           </li>
           <li className="upload-step">
             <h2>Upload edited file</h2>
-            <label htmlFor={inputId} className="button button--primary upload-step__file" aria-disabled={upload.isPending}>
+            <label htmlFor={inputId} className="button button--primary upload-step__file" aria-disabled={upload.isPending || !online}>
               {upload.isPending ? 'Uploading…' : 'Choose file to upload'}
             </label>
             <input
@@ -147,7 +151,7 @@ export function UploadPage({ page, title, context }: Props) {
               className="upload-step__input"
               type="file"
               accept=".xls,application/vnd.ms-excel,.xlsx,.csv"
-              disabled={upload.isPending}
+              disabled={upload.isPending || !online}
               onChange={(e) => choose(e.target.files?.[0])}
             />
             {progress && fileName ? <ProgressLine progress={progress} name={fileName} /> : null}

@@ -50,6 +50,14 @@ describe('readWorkbook', () => {
     expect(result.merged).toEqual([{ range: 'A3:A4', row: 3, column: 'A' }]);
   });
 
+  it('reads a percent-formatted number as the percent typed (0.125 shown as 12.5%)', () => {
+    const bytes = book([['A', 'B', 'C'], [0.125, 3, 'x']], 'xlsx', 'Sheet1', (ws) => {
+      ws.A2 = { t: 'n', v: 0.125, z: '0.0%' };
+    });
+    const result = read(bytes);
+    expect(result.ok && result.rows[0]!.slice(0, 2)).toEqual(['12.5%', 3]);
+  });
+
   it('refuses a sheet over the row or cell cap, naming it', () => {
     const rows = [['A', 'B', 'C'], ...Array.from({ length: 30 }, (_, i) => [i, i, i])];
     expect(read(book(rows, 'biff8'), { rowLimit: 20 })).toEqual({ ok: false, status: 413, message: UPLOAD_TEXT.tooManyRows(30) });

@@ -53,7 +53,10 @@ function cellOf(cell: XLSX.CellObject | undefined): SheetCell {
     case 's':
       return unprotect(String(cell.v ?? ''));
     case 'n':
-      return typeof cell.v === 'number' ? cell.v : null;
+      if (typeof cell.v !== 'number') return null;
+      // '12.5%' typed in a spreadsheet is stored as 0.125 with a percent format: read it as typed.
+      if (typeof cell.z === 'string' && cell.z.includes('%')) return `${Number((cell.v * 100).toPrecision(12))}%`;
+      return cell.v;
     case 'b':
       return Boolean(cell.v);
     case 'd':
@@ -77,7 +80,8 @@ export function readWorkbook(request: ReadRequest): ReadResult {
     cellFormula: true,
     cellHTML: false,
     cellStyles: false,
-    cellNF: false,
+    // Number formats are read only to tell a percent-formatted cell (0.125 shown as 12.5%).
+    cellNF: true,
     cellDates: true,
     bookVBA: false,
     WTF: false,
