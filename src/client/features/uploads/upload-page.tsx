@@ -68,6 +68,7 @@ export function UploadPage({ page, title, context }: Props) {
   const uploader = UPLOADERS[UPLOADER_OF_PAGE[page]];
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const results = useRef<HTMLDivElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<'xls' | 'csv' | null>(null);
@@ -85,6 +86,8 @@ export function UploadPage({ page, title, context }: Props) {
       if (result.data.updated.length > 0) {
         await Promise.all(CHANGED_QUERIES[uploader.key].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
       }
+      // The panels are below the steps: on a laptop's window they start out of view.
+      requestAnimationFrame(() => results.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
       if (result.errors.length === 0) successToast(uploader.completeText, undefined, uploader.completeMs);
       else if (result.data.updated.length > 0) {
         const failed = result.data.rows - result.data.applied;
@@ -156,6 +159,11 @@ export function UploadPage({ page, title, context }: Props) {
             />
             {progress && fileName ? <ProgressLine progress={progress} name={fileName} /> : null}
             {!upload.isPending && fileName && (result || upload.isError) ? <p className="subtitle">{`Last file: ${fileName}`}</p> : null}
+            {result ? (
+              <p role="status">
+                {`${result.data.applied.toLocaleString('en-US')} of ${result.data.rows.toLocaleString('en-US')} rows applied; ${result.errors.length + result.data.more_errors === 0 ? 'no errors' : `${(result.errors.length + result.data.more_errors).toLocaleString('en-US')} errors, listed below`}.`}
+              </p>
+            ) : null}
           </li>
         </ol>
         <section className="upload-rules" aria-labelledby="upload-rules-title">
@@ -169,12 +177,14 @@ export function UploadPage({ page, title, context }: Props) {
           </ul>
         </section>
       </div>
-      {result ? (
-        <>
-          <UploadErrorsPanel errors={result.errors} more={result.data.more_errors} />
-          <UpdatedPanel uploader={uploader.key} result={result.data} />
-        </>
-      ) : null}
+      <div ref={results} className="upload-page__results">
+        {result ? (
+          <>
+            <UploadErrorsPanel errors={result.errors} more={result.data.more_errors} />
+            <UpdatedPanel uploader={uploader.key} result={result.data} />
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }
