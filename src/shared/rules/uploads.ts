@@ -6,7 +6,7 @@
  * A row is read as the user sees it in the spreadsheet: the header is row 1, columns by letter.
  */
 
-import { UPLOADER_OF_PAGE, type UploaderKey, type UploaderPage } from './access';
+import type { UploaderKey, UploaderPage } from './access';
 
 export type { UploaderKey, UploaderPage };
 
@@ -38,9 +38,6 @@ export const UPLOAD_TEXT = {
   complete: 'Upload complete',
   completeExplore: 'Upload Complete',
   errorsTitle: 'Errors found in Uploaded Template',
-  updatedTitle: 'Updated',
-  noErrors: 'No errors were found.',
-  noFile: 'Choose a file first.',
   required: (header: string) => `${header} is required.`,
   notText: (header: string) => `${header} must be text.`,
   tooLong: (header: string) => `${header} can be at most ${UPLOAD_LIMITS.textMax} characters.`,
@@ -63,7 +60,6 @@ export const UPLOAD_TEXT = {
   valueWithoutAttribute: "A value or percent needs its 'Attribute'.",
   unknownBrand: (name: string) => `There is no brand <b>${escapeHtml(name)}</b> for this client.`,
   unknownProduct: (name: string, brand: string) => `There is no product <b>${escapeHtml(name)}</b> of ${escapeHtml(brand)} in this region.`,
-  unreachableProduct: (name: string) => `You don't have access to the product <b>${escapeHtml(name)}</b>.`,
   unknownChart: (name: string, product: string) => `There is no Grow chart <b>${escapeHtml(name)}</b> for ${escapeHtml(product)} in this region.`,
   unknownMarket: (name: string, chart: string) => `There is no market <b>${escapeHtml(name)}</b> in the chart ${escapeHtml(chart)}.`,
   unknownAudience: (name: string, market: string) => `There is no audience <b>${escapeHtml(name)}</b> in the market ${escapeHtml(market)}.`,
@@ -75,7 +71,6 @@ export const UPLOAD_TEXT = {
   tooManyFigures: `An audience or stage can have at most ${UPLOAD_LIMITS.figuresPerItem} attributes.`,
   tooManyWidgetRows: (max: number) => `A widget can have at most ${max} attributes.`,
   tooManyWidgets: (max: number) => `A persona can have at most ${max} custom widgets.`,
-  duplicateRow: (row: number) => `The same attribute is set again in row ${row}; the later row is used.`,
   stoppedByNames: 'Nothing was updated: every row must name a brand and product of this client in this region that you can reach.',
   // structure: the whole file is refused, nothing changes
   notWorkbook: 'This file is not a spreadsheet: upload the template saved as .xls (or .xlsx or .csv).',
@@ -246,9 +241,6 @@ export const UPLOADERS: Record<UploaderKey, UploaderDefinition> = {
     failureMs: 6_000,
   },
 };
-
-export const uploaderOfPage = (page: string): UploaderDefinition | null =>
-  Object.hasOwn(UPLOADER_OF_PAGE, page) ? UPLOADERS[UPLOADER_OF_PAGE[page as UploaderPage]] : null;
 
 // ---- cells --------------------------------------------------------------------------------------
 
@@ -425,13 +417,6 @@ export function sameFigures(a: readonly Figure[], b: readonly Figure[]): boolean
     const g = b[i]!;
     return f.attribute === g.attribute && f.value === g.value && f.count === g.count && f.percent === g.percent;
   });
-}
-
-/** A share of a population, 0-100, from a figure's count or percent (null when neither can say). */
-export function figurePercent(figure: Pick<Figure, 'count' | 'percent'>, population: number): number | null {
-  if (figure.percent !== null) return figure.percent;
-  if (figure.count !== null && population > 0) return Math.min(100, (figure.count / population) * 100);
-  return null;
 }
 
 /**

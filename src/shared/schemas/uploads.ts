@@ -50,4 +50,3 @@ export type UpdatedJourney = z.infer<typeof updatedJourneySchema>;
 export type UpdatedWidget = z.infer<typeof updatedWidgetSchema>;
 
 export const templateQuerySchema = z.object({ format: z._default(z.enum(['xls', 'csv', 'xlsx']), 'xls') });
-export const uploaderParamsSchema = z.object({ uploader: z.enum(['mekkos', 'journeys', 'personas']) });
