@@ -48,6 +48,8 @@ export const TEXT = {
   notFoundTitle: 'No page matches that URL',
   notFoundBody: 'Nothing in this application matches that URL.',
   genericError: 'Something went wrong with this page. Please refresh and try again',
+  /** A part of the shell (a panel, a menu) whose code the browser could not fetch: the server went before it was. */
+  partNotLoaded: 'This panel could not be loaded without the server.',
   invalidClient: (slug: string) => `Invalid client: ${slug}`,
   routingError: 'Routing Error: The URL did not specify an active client',
   notificationsEmpty:

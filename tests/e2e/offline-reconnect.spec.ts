@@ -151,6 +151,9 @@ test('case 7: edits queued while the server is down (the browser online) reach i
   await page.getByRole('group', { name: 'Chart mode' }).getByRole('button', { name: 'Edit' }).click();
   const firstMarket = page.getByRole('button', { name: /^Edit market / }).first();
   const from = ((await firstMarket.getAttribute('aria-label')) ?? '').replace(/^Edit market /, '');
+  // The app is installed (its service worker holds every part), as at a meeting: on a loaded
+  // machine the server had stopped before the Edits panel was fetched (issue 28's run 16).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
   await server.stop();
   await firstMarket.click();

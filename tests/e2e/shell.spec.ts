@@ -258,3 +258,28 @@ test('with the network gone before any was opened, the notification centre, the 
   await expect(page.getByText(GENERIC)).toHaveCount(0);
   await context.setOffline(false);
 });
+
+test('a panel whose code cannot be fetched (the server gone before it was) says so and keeps the page; a later click opens it', async ({ page }) => {
+  // offline-reconnect case 7 on a loaded machine: the server stopped before the Edits panel was
+  // fetched, and its first click took the whole page to the generic error.
+  let refuse = true;
+  await page.route(/\/assets\/(notification-panel|user-menu-dropdown|sync-panel)-[^/]*\.js$/, (route) => (refuse ? route.abort('connectionrefused') : route.continue()));
+  await asAdmin(page);
+  await page.getByRole('button', { name: 'All saved' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'This panel could not be loaded without the server.' })).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('status')).toContainText('This panel could not be loaded without the server.');
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByText(GENERIC)).toHaveCount(0);
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+
+  refuse = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'All saved' }).click();
+  await expect(page.getByRole('heading', { name: 'Edits' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+});

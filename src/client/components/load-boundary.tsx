@@ -4,6 +4,8 @@ interface Props {
   children: ReactNode;
   /** Called before the children are tried again (make a fresh lazy component: React keeps a failed one failed). */
   onRetry?: () => void;
+  /** Shown in their place while they cannot be loaded (nothing by default). */
+  fallback?: ReactNode;
 }
 
 /**
@@ -34,6 +36,6 @@ export class LoadBoundary extends Component<Props, { failed: boolean }> {
   };
 
   override render(): ReactNode {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }

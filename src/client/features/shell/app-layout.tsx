@@ -1,15 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { LAYOUT, TIMING } from '@shared/constants';
+import { LAYOUT, TEXT, TIMING } from '@shared/constants';
 import { can } from '@shared/permissions';
 import { formatContext, resolveContext, slugsOf } from '@shared/rules/context';
 import { buildNavigation, homeGroup, withAdminIndex } from '@shared/rules/navigation';
 import { badgeCount } from '@shared/rules/notifications';
 import { contextFromPath, contextHomePath, isAdminPath, productPath } from '@shared/rules/url-context';
+import { LoadBoundary } from '../../components/load-boundary';
 import { useDataAvailability } from '../../lib/data-queries';
 import { useHierarchySync } from '../../lib/hierarchy-sync';
+import { useLazyPart } from '../../lib/lazy-part';
 import { useWithOutbox } from '../../lib/offline/outbox-client';
 import { usePreloadWhenIdle } from '../../lib/preload-when-idle';
 import { pingSession } from '../../lib/session-actions';
@@ -27,7 +29,7 @@ const appRoute = getRouteApi('/_app');
 // The panel is not in the shell's first load: it is fetched once the page is idle, so that it opens
 // with the server gone too (the tasks the device last saw).
 const loadNotificationPanel = () => import('./notification-panel');
-const NotificationPanel = lazy(() => loadNotificationPanel().then((m) => ({ default: m.NotificationPanel })));
+const loadPanelPart = () => loadNotificationPanel().then((m) => m.NotificationPanel);
 
 /** Outside a context the navigation has only home. */
 const HOME_ONLY = [homeGroup('/home')];
@@ -69,6 +71,13 @@ export function AppLayout() {
   const snap = useSnapshot(ui);
   useSessionPing();
   usePreloadWhenIdle(loadNotificationPanel);
+  const notificationPanel = useLazyPart(loadPanelPart);
+  const NotificationPanel = notificationPanel.Part;
+  // Opened again after its code could not be fetched: it is fetched again.
+  const retryPanel = notificationPanel.retry;
+  useEffect(() => {
+    if (snap.notificationsOpen) retryPanel();
+  }, [snap.notificationsOpen, retryPanel]);
   const urlContext = contextFromPath(pathname);
   const slugs = urlContext ?? storage.lastContext();
   const current = slugs ? resolveContext(hierarchy, slugs) : null;
@@ -123,6 +132,13 @@ export function AppLayout() {
         <LeftNav groups={withAdminIndex(groups.length > 0 ? groups : HOME_ONLY, pathname)}
           pathname={pathname} badgeCount={badgeCount(tasksShown ?? [])} />
         {snap.notificationsOpen ? (
+          <LoadBoundary key={notificationPanel.attempt} fallback={(
+            <section className="notification-panel" aria-label="Notifications">
+              <p role="status">{TEXT.partNotLoaded}</p>
+              <button type="button" className="button button--secondary" onClick={notificationPanel.retry}>Try again</button>{' '}
+              <button type="button" className="button button--ghost" onClick={() => (ui.notificationsOpen = false)}>Close</button>
+            </section>
+          )}>
           <Suspense fallback={null}>
             <NotificationPanel
               tasks={tasksShown ?? []} state={tasksState} context={formatContext(taskContext)} shownTask={snap.notificationTask}
@@ -133,6 +149,7 @@ export function AppLayout() {
               }}
             />
           </Suspense>
+          </LoadBoundary>
         ) : null}
       </div>
       <main id="main" className="app__main" tabIndex={-1}>
