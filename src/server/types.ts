@@ -16,6 +16,8 @@ export type RouteAccess =
       action: Action;
       /** Further grants the route needs as well (the upload pages: `upload` CRUD and the uploader's own, spec 2 §6). */
       also?: readonly { resource: Resource; action: Action }[];
+      /** Other grants any one of which opens the route instead (a read several screens make: discussion nodes). */
+      or?: readonly { resource: Resource; action: Action }[];
     };
 
 /** How a route uses X-Context: 'client' and 'product' require it, 'optional' checks it when sent. */

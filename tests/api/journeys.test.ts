@@ -4,6 +4,7 @@ import { TEXT } from '../../src/shared/constants';
 import { JOURNEY_TEXT } from '../../src/shared/rules/journey';
 import { journeyConflictSchema } from '../../src/shared/schemas/journeys';
 import { auditLog, clients, discussionClusterNodes, discussionClusters } from '../../src/server/db/schema';
+import { nodesWithClusters } from '../../src/shared/rules/discussions';
 import { ACME_PRODUCT, GLOBEX_PRODUCT } from './helper';
 import { bodyOfJourney, cellIn, journeyBody, journeyKit, tmp } from './journeys-support';
 import { expectError } from './support';
@@ -307,7 +308,7 @@ describe('journeys API', async () => {
   });
 
   describe('GET /api/discussion-cluster-nodes', () => {
-    it("lists the client's nodes that have clusters, by name, and a cell may name them", async () => {
+    it("lists the client's nodes by name; the Discussion dropdown offers those with clusters; a cell may name them", async () => {
       const acme = await clientIdOf('acme');
       const [zeta, alpha, empty] = await db.insert(discussionClusterNodes).values([
         { clientId: acme, name: 'Zeta talk', description: 'z' },
@@ -318,12 +319,15 @@ describe('journeys API', async () => {
       const res = await get('/api/discussion-cluster-nodes', analyst, ACME_PRODUCT);
       expect(res.statusCode, res.body).toBe(200);
       const nodes = res.json().data as { id: number; name: string; discussion_clusters: { name: string }[] }[];
-      expect(nodes.map((n) => n.name)).toEqual(['Alpha talk', 'Zeta talk']);
+      expect(nodes.map((n) => n.name)).toEqual(['Alpha talk', 'Beta (no clusters)', 'Zeta talk']);
       expect(nodes[0]!.discussion_clusters.map((c) => c.name)).toEqual(['taste', 'fizz']);
-      expect(nodes.some((n) => n.id === empty!.id)).toBe(false);
+      expect(nodesWithClusters(nodes).map((n) => n.name)).toEqual(['Alpha talk', 'Zeta talk']);
+      expect(nodesWithClusters(nodes).some((n) => n.id === empty!.id)).toBe(false);
       const j = (await make(journeyBody(uniqueName('Talk'), ['A'], ['S'], () => ({ discussion_cluster_node_id: alpha!.id })).body)).data;
       expect(j.sub_markets[0]!.discussion_cluster_node_id).toBe(alpha!.id);
-      expect(((await get('/api/discussion-cluster-nodes', admin, GLOBEX_PRODUCT)).json().data as unknown[]).length).toBe(0);
+      const globex = (await get('/api/discussion-cluster-nodes', admin, GLOBEX_PRODUCT)).json().data as typeof nodes;
+      expect(globex.some((g) => [zeta!.id, alpha!.id, empty!.id].includes(g.id))).toBe(false);
+      expect(nodesWithClusters(globex)).toEqual([]);
     });
   });
 });

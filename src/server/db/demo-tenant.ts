@@ -158,7 +158,7 @@ const analystGrants: Grant[] = insightResources.map((resource) => {
 });
 const crud = (resource: Resource): Grant => ({ resource, create: true, read: true, update: true, destroy: true });
 /** What a client's own administrator manages: its brands and products, its users, its toolbox. */
-const clientAdminResources: Resource[] = ['brands', 'products', 'users', 'toolbox_client_configuration', 'upload', 'upload_mekkos', 'upload_journeys', 'upload_personas'];
+const clientAdminResources: Resource[] = ['brands', 'products', 'users', 'toolbox_client_configuration', 'upload', 'upload_mekkos', 'upload_journeys', 'upload_personas', 'upload_discussions', 'upload_surveys'];
 
 /**
  * The default roles (issue 19: the permission matrix as data). The seed writes a role only when

@@ -724,17 +724,29 @@ export const discussionClusterNodes = pgTable('discussion_cluster_nodes', {
   clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-}, (t) => [index('discussion_cluster_nodes_client_idx').on(t.clientId, t.name)]);
+  /** When the node or its bubbles last changed (issue 30). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('discussion_cluster_nodes_client_idx').on(t.clientId, t.name),
+  uniqueIndex('discussion_cluster_nodes_name_key').on(t.clientId, sql`lower(btrim(${t.name}))`),
+]);
 
-/** The clusters (word bubbles) of a node; size 1-100. */
+/**
+ * The clusters (word bubbles) of a node, one per row of its upload (issue 30): size 1-100,
+ * Reachable People a share 0-100 (column C), in the file's order.
+ */
 export const discussionClusters = pgTable('discussion_clusters', {
   id: serial('id').primaryKey(),
   nodeId: integer('node_id').notNull().references(() => discussionClusterNodes.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   size: integer('size').notNull(),
+  theme: text('theme').notNull().default(''),
+  reach: doublePrecision('reach'),
+  position: integer('position').notNull().default(0),
 }, (t) => [
   index('discussion_clusters_node_idx').on(t.nodeId),
   check('discussion_clusters_size_check', sql`${t.size} BETWEEN 1 AND 100`),
+  check('discussion_clusters_reach_check', sql`${t.reach} IS NULL OR (${t.reach} >= 0 AND ${t.reach} <= 100)`),
 ]);
 
 /** A journey's cells: one per brand and stage. Segment short ids are the context region's. */

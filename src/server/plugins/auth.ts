@@ -45,6 +45,7 @@ export default fp(async (app) => {
       if (!auth.isAdmin) throw forbidden('Only administrators may do this.');
       return;
     }
+    if (access.or?.some((need) => can(auth.permissions, need.resource, need.action))) return;
     for (const need of [access, ...(access.also ?? [])]) {
       if (!can(auth.permissions, need.resource, need.action)) throw forbidden(`${TEXT.permissionDenied} (${need.resource}: ${need.action})`);
     }

@@ -133,7 +133,7 @@ export interface UploaderDefinition {
 
 const letterOf = (index: number): string => String.fromCharCode(65 + index);
 
-function columns(spec: readonly [header: string, key: string, type: ColumnType, required: boolean][]): UploadColumn[] {
+export function columns(spec: readonly [header: string, key: string, type: ColumnType, required: boolean][]): UploadColumn[] {
   return spec.map(([header, key, type, required], i) => ({ letter: letterOf(i), header, key, type, required }));
 }
 
@@ -271,7 +271,8 @@ function numberOf(raw: string, percent: boolean): number | null {
   return Number(s.replace(/,/g, ''));
 }
 
-function checkCell(column: UploadColumn, cell: SheetCell): { value: string | number | null; message: string | null } {
+/** One cell against its column's type and whether it is required: its value, or the message of what is wrong. */
+export function checkCell(column: UploadColumn, cell: SheetCell): { value: string | number | null; message: string | null } {
   if (cell === null || (typeof cell === 'string' && cell.trim() === '')) {
     return { value: null, message: column.required && column.type !== 'value' ? UPLOAD_TEXT.required(column.header) : null };
   }
@@ -344,7 +345,7 @@ export function checkRow(uploader: UploaderDefinition, cells: readonly SheetCell
 }
 
 /** Checks row 1 against the template's headers (case and spacing aside). */
-export function checkHeader(uploader: UploaderDefinition, header: readonly SheetCell[]): string | null {
+export function checkHeader(uploader: Pick<UploaderDefinition, 'columns'>, header: readonly SheetCell[]): string | null {
   if (header.every((c) => isBlank(c))) return UPLOAD_TEXT.emptySheet;
   for (const [i, column] of uploader.columns.entries()) {
     const cell = header[i];

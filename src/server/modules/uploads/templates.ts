@@ -157,7 +157,7 @@ export const TEMPLATE_TYPES: Record<TemplateFormat, string> = {
 };
 
 /** The workbook file. Text is written as text cells (never formulas); in CSV a formula-like name gets a protecting apostrophe, which the reader takes off. */
-export function templateFile(uploader: UploaderDefinition, rows: Row[], format: TemplateFormat): Buffer {
+export function templateFile(uploader: Pick<UploaderDefinition, 'sheet'>, rows: Row[], format: TemplateFormat): Buffer {
   const cells = rows.map((r) => r.map((v) => (format === 'csv' && typeof v === 'string' && isFormulaLike(v) ? `'${v}` : v)));
   const sheet = XLSX.utils.aoa_to_sheet(cells);
   sheet['!cols'] = rows[0]!.map((h) => ({ wch: Math.max(12, Math.min(40, String(h ?? '').length + 2)) }));

@@ -1,12 +1,11 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { UPLOAD_LIMITS, UPLOAD_TEXT, UPLOADERS } from '@shared/rules/uploads';
-import { apiErrorSchema, ERROR_CODES } from '@shared/schemas/error';
+import { UPLOAD_LIMITS, UPLOADERS } from '@shared/rules/uploads';
+import { apiErrorSchema } from '@shared/schemas/error';
 import { templateQuerySchema, uploadResultSchema } from '@shared/schemas/uploads';
 import { attachment } from '../../lib/content-disposition';
-import { AppError, badRequest } from '../../lib/errors';
+import { acceptTemplateUploads, templateBytes, UPLOAD_BODY_LIMIT } from './template-part';
 import { templateFile, templateRows, TEMPLATE_TYPES } from './templates';
 import { runUpload, type UploadScope } from './uploads-service';
 
@@ -20,9 +19,7 @@ const file = z.string().register(z.globalRegistry, { description: 'The template 
  * read only here, with one file and a size cap; the workbook is parsed off the API thread.
  */
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.bytes, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 200 },
-  });
+  await acceptTemplateUploads(app);
   const scope = (request: FastifyRequest): UploadScope => ({ db: app.database.db, auth: request.auth!, ctx: request.ctx!, data: app.data, requestId: request.id });
   const crud = (['create', 'read', 'update', 'destroy'] as const).map((action) => ({ resource: 'upload' as const, action }));
 
@@ -50,7 +47,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(path, {
       config: { access: access('create'), context: 'region', writeLimit: 'uploads' },
-      bodyLimit: UPLOAD_LIMITS.bytes + 64 * 1024,
+      bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags: ['uploads'],
         summary: `Upload a filled ${uploader.templateName} (multipart field \`template\`): valid rows are applied, rows in error are listed (column, row, message)`,
@@ -61,28 +58,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: uploadResultSchema, ...errors },
       },
     }, async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMediaType, 'Send the file as multipart/form-data, in a field named template.');
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'template') {
-            await part.toBuffer().catch(() => undefined);
-            throw badRequest(`Send the file in a field named template, not ${part.fieldname.slice(0, 40)}.`);
-          }
-          bytes = await part.toBuffer();
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.payloadTooLarge, UPLOAD_TEXT.tooBig);
-        if (code && /^FST_(FILES|PARTS|FIELDS)_LIMIT$/.test(code)) throw badRequest('Send one file, in a field named template, and nothing else.');
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') throw badRequest('The upload is not well-formed multipart/form-data.');
-        throw err;
-      }
-      if (!bytes) throw badRequest('Send the file in a field named template.');
-      if (bytes.length === 0) throw new AppError(422, ERROR_CODES.validation, UPLOAD_TEXT.notWorkbook);
-      return runUpload(scope(request), uploader, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const bytes = await templateBytes(request);
+      return runUpload(scope(request), uploader, bytes);
     });
   }
 };

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
+import { nodesWithClusters } from '@shared/rules/discussions';
 import { ERROR_CODES } from '@shared/schemas/error';
 import {
   discussionClusterNodeListResponseSchema, journeyCountsResponseSchema, journeyListResponseSchema, journeyResponseSchema,
@@ -104,7 +105,7 @@ export const discussionNodesQueryOptions = (context: string) =>
     queryFn: ({ queryKey, signal }): Promise<DiscussionClusterNode[]> =>
       readThrough(
         queryKey,
-        async () => (await api('/api/discussion-cluster-nodes', discussionClusterNodeListResponseSchema, { context: slugs(context), signal })).data,
+        async () => nodesWithClusters((await api('/api/discussion-cluster-nodes', discussionClusterNodeListResponseSchema, { context: slugs(context), signal })).data),
         entityListStore<DiscussionClusterNode>(TABLE, `${context}#discussions`),
       ),
     staleTime: FIVE_MINUTES,
