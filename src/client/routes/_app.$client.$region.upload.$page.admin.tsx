@@ -3,6 +3,7 @@ import { TEXT } from '@shared/constants';
 import { canOpenUploadPage, UPLOAD_PAGES, UPLOADER_OF_PAGE, type UploadPage } from '@shared/rules/access';
 import { UPLOAD_PAGE_TITLES } from '@shared/rules/admin-pages';
 import { PlaceholderPage } from '../components/placeholder-page';
+import { DiscussionsRoute } from '../features/discussions/discussions-route';
 import { UploadRoute } from '../features/uploads/upload-route';
 import { requireContext, sayRefusal } from '../lib/guards';
 
@@ -30,7 +31,8 @@ export const Route = createFileRoute('/_app/$client/$region/upload/$page/admin')
 
 function UploadAdmin() {
   const { page, client, region } = Route.useParams();
-  // Surveys and discussions arrive with issue 30.
+  if (page === 'discussions_upload') return <DiscussionsRoute context={{ client, region }} />;
+  // Surveys arrive with the rest of issue 30.
   if (!Object.hasOwn(UPLOADER_OF_PAGE, page)) return <PlaceholderPage title={UPLOAD_PAGE_TITLES[page]} />;
   return <UploadRoute key={page} page={page as keyof typeof UPLOADER_OF_PAGE} title={UPLOAD_PAGE_TITLES[page]} context={{ client, region }} />;
 }

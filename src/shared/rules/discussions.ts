@@ -19,6 +19,9 @@ export const DISCUSSION_LIMITS = {
   sizeMax: 100,
 } as const;
 
+/** Spec 2 §9: the drawer's cancel delay and the throttle of destructive buttons. */
+export const DISCUSSION_TIMING = { drawerCancelMs: 250, destructiveThrottleMs: 5_000, saveFailedMs: 6_000, deleteFailedMs: 5_000, uploadFailedMs: 5_000, successMs: 4_000 } as const;
+
 export const DISCUSSION_TEXT = {
   title: 'Discussions Upload',
   newDiscussion: 'New Discussion',
@@ -31,6 +34,8 @@ export const DISCUSSION_TEXT = {
   inUse: 'Discussion Clusters with associated audiences or journeys cannot be deleted.',
   saveFailed: 'Discussion Cluster could not be saved. Please try again.',
   complete: 'Upload complete',
+  saveComplete: 'Save Complete',
+  deleted: (name: string) => `${name} deleted successfully.`,
   errorsNotice: 'The file was uploaded; the rows listed below were not applied.',
   templateName: 'Discussion_Template',
   sheet: 'Discussion_Template',

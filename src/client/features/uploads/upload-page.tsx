@@ -11,8 +11,9 @@ import { apiUpload, type UploadProgress } from '../../lib/api-upload';
 import { useOnline } from '../../lib/offline/freshness';
 import { queryClient } from '../../lib/query-client';
 import { errorToast, successToast, warningToast } from '../../lib/ui-store';
-import { UploadErrorsPanel } from './upload-errors-panel';
+import { UploadErrorsPanel } from '../../components/upload-errors-panel';
 import { UpdatedPanel } from './updated-panel';
+import '../../components/upload-parts.css';
 import './uploads.css';
 
 interface Props {

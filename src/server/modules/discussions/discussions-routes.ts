@@ -73,6 +73,23 @@ const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 
+  app.get('/api/discussion-cluster-nodes/template', {
+    config: { access: admin('read'), context: 'client' },
+    schema: {
+      tags: ['discussions'],
+      summary: `A blank ${DISCUSSION_TEXT.templateName}: its columns only, for a cluster not yet saved`,
+      querystring: templateQuerySchema,
+      response: { 200: file, ...errors },
+    },
+  }, async (request, reply) => {
+    const format = request.query.format;
+    return reply
+      .type(TEMPLATE_TYPES[format])
+      .header('content-disposition', attachment(`${DISCUSSION_TEXT.templateName}.${format}`))
+      .header('cache-control', 'private, no-store')
+      .send(templateFile({ sheet: DISCUSSION_TEXT.sheet }, [service.templateHeader()], format) as never);
+  });
+
   app.get('/api/discussion-cluster-nodes/:id/template', {
     config: { access: admin('read'), context: 'client' },
     schema: {

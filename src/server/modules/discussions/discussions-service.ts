@@ -94,10 +94,13 @@ export async function deleteNode(scope: DiscussionScope, id: number): Promise<vo
   });
 }
 
+/** The template's header row: the columns by name. */
+export const templateHeader = (): string[] => DISCUSSION_COLUMNS.map((c) => c.header);
+
 /** The template's rows: its header, then the node's bubbles (download, change, upload changes exactly that). */
 export async function templateRows(db: Executor, clientId: number, id: number): Promise<(string | number | null)[][]> {
   const node = await getNode(db, clientId, id);
-  return [DISCUSSION_COLUMNS.map((c) => c.header), ...node.discussion_clusters.map((b) => [b.name, b.theme, b.reach, b.size])];
+  return [templateHeader(), ...node.discussion_clusters.map((b) => [b.name, b.theme, b.reach, b.size])];
 }
 
 /**

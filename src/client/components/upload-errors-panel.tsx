@@ -1,3 +1,4 @@
+import './upload-parts.css';
 import DOMPurify from 'dompurify';
 import { UPLOAD_TEXT, type UploadIssue } from '@shared/rules/uploads';
 

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { DISCUSSION_COLUMNS, DISCUSSION_RULES, DISCUSSION_TEXT } from '../../src/shared/rules/discussions';
+import { USERS, logInAs, unique } from './helpers';
+
+type Row = (string | number | null)[];
+const PAGE = '/acme/us/upload/discussions_upload/admin';
+const HEADER = DISCUSSION_COLUMNS.map((c) => c.header);
+
+/** Rows saved as .xls, as a spreadsheet program saves them. */
+const xls = (rows: Row[]) => {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), DISCUSSION_TEXT.sheet);
+  return XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+};
+
+async function openPage(page: Page) {
+  await logInAs(page, USERS.admin);
+  await page.goto(PAGE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Discussions Upload' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Discussion clusters' })).toBeVisible();
+}
+
+const card = (page: Page, name: string) => page.getByRole('list', { name: 'Discussion clusters' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+test('a new cluster is saved with its file: rows in error are listed, the good ones become its bubbles; uploaded again clean, the drawer closes', async ({ page }) => {
+  await openPage(page);
+  const name = unique('Talk');
+  await page.getByRole('button', { name: 'New Discussion' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create Cluster' });
+  const save = drawer.getByRole('button', { name: 'Save' });
+  // Save is disabled without a name; leaving the field empty says why.
+  await expect(save).toBeDisabled();
+  await drawer.getByLabel('Name').focus();
+  await drawer.getByLabel('Description').focus();
+  await expect(drawer.getByText('Cluster name is required.')).toBeVisible();
+  await drawer.getByLabel('Name').fill(name);
+  await drawer.getByLabel('Description').fill('What people say about winter drinks');
+  await drawer.getByRole('button', { name: 'Show Rules' }).click();
+  for (const rule of DISCUSSION_RULES) await expect(drawer.getByText(rule, { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Hide Rules' }).click();
+  await expect(drawer.getByText(DISCUSSION_RULES[3], { exact: true })).toHaveCount(0);
+
+  // A blank template for a cluster not yet saved.
+  const [download] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Download template (.xls)' }).click()]);
+  expect(download.suggestedFilename()).toBe('Discussion_Template.xls');
+  const blank = XLSX.utils.sheet_to_json<Row>(XLSX.read(fs.readFileSync(await download.path())).Sheets[DISCUSSION_TEXT.sheet]!, { header: 1, defval: null });
+  expect(blank).toEqual([HEADER]);
+
+  await drawer.getByLabel('File').setInputFiles({
+    name: 'winter.xls', mimeType: 'application/vnd.ms-excel',
+    buffer: xls([HEADER, ['Hot chocolate', 'Seasons', 30, 80], ['Too cold', 'Weather', 120, 20], ['Cosy', 'Mood', null, 0], ['Snow day', 'Occasions', 12, 45]]),
+  });
+  await save.click();
+  // Saved, the cluster is now edited.
+  const edited = page.getByRole('dialog', { name: 'Edit Cluster' });
+  const errors = edited.getByRole('region', { name: 'Errors found in Uploaded Template' });
+  await expect(errors).toBeVisible();
+  await expect(errors.getByRole('row')).toHaveCount(3);
+  await expect(errors.getByRole('row', { name: /C 3 Name must be a number from 0 to 100/ })).toBeVisible();
+  await expect(errors.getByRole('row', { name: /D 4 Size must be a whole number from 1 to 100/ })).toBeVisible();
+  await expect(page.getByText('Upload complete').first()).toBeVisible();
+  // The drawer now downloads the saved cluster's template, with its two bubbles.
+  await expect(edited.getByText("Discussion_Template with this cluster's 2 word bubbles.")).toBeVisible();
+
+  await edited.getByLabel('File').setInputFiles({
+    name: 'winter2.xls', mimeType: 'application/vnd.ms-excel',
+    buffer: xls([HEADER, ['Hot chocolate', 'Seasons', 30, 80], ['Snow day', 'Occasions', 12, 45], ['Mulled cider', 'Seasons', 8, 25]]),
+  });
+  await edited.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(card(page, name)).toContainText('3 word bubbles');
+  await expect(card(page, name)).toContainText(/ID \d+/);
+  await expect(card(page, name).getByRole('list', { name: `Largest bubbles of ${name}` })).toContainText('Hot chocolate');
+});
+
+test('a cluster an audience uses cannot be deleted, and says why; an unused one is deleted', async ({ page }) => {
+  await openPage(page);
+  // The demo's summer cluster is on a Fizz Original audience.
+  await card(page, 'Summer refreshment talk').getByRole('button', { name: 'Edit Summer refreshment talk' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Edit Cluster' });
+  const remove = drawer.getByRole('button', { name: 'Delete' });
+  await expect(remove).toHaveAttribute('aria-disabled', 'true');
+  await remove.hover();
+  await expect(page.getByRole('tooltip')).toContainText(DISCUSSION_TEXT.inUse);
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const name = unique('Unused');
+  await page.getByRole('button', { name: 'New Discussion' }).click();
+  await page.getByRole('dialog', { name: 'Create Cluster' }).getByLabel('Name').fill(name);
+  await page.getByRole('dialog', { name: 'Create Cluster' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Save Complete').first()).toBeVisible();
+  await card(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Edit Cluster' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${name} deleted successfully.`).first()).toBeVisible();
+  await expect(card(page, name)).toHaveCount(0);
+});
