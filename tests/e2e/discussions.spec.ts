@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { DISCUSSION_COLUMNS, DISCUSSION_RULES, DISCUSSION_TEXT } from '../../src/shared/rules/discussions';
+import { apiOf, chartWith, CONTEXT, openChart, tile, waitForDemoData } from './grow-helpers';
 import { USERS, logInAs, unique } from './helpers';
+import { journeyApi } from './journey-helpers';
 
 type Row = (string | number | null)[];
 const PAGE = '/acme/us/upload/discussions_upload/admin';
@@ -96,4 +98,44 @@ test('a cluster an audience uses cannot be deleted, and says why; an unused one 
   await page.getByRole('dialog', { name: 'Edit Cluster' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${name} deleted successfully.`).first()).toBeVisible();
   await expect(card(page, name)).toHaveCount(0);
+});
+
+test("Grow: an audience given a discussion cluster in its form shows the cluster's word bubbles, with Reachable People, in its insights", async ({ page, playwright }, testInfo) => {
+  test.setTimeout(90_000);
+  await waitForDemoData(playwright, testInfo);
+  await logInAs(page, USERS.admin);
+  const chart = await chartWith(await apiOf(page), unique('talk chart'), [{ name: 'Coast', audiences: [{ name: 'Surfers', segment: 'Gaming' }] }]);
+  await openChart(page, chart.id, chart.name);
+  await page.getByRole('group', { name: 'Chart mode' }).getByRole('button', { name: 'Edit' }).click();
+  await tile(page, 'Surfers').click();
+  const form = page.getByRole('dialog', { name: 'Edit audience Surfers' });
+  await form.getByLabel('Discussion').selectOption({ label: 'Summer refreshment talk (12 clusters)' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: 'All saved' })).toBeVisible();
+  await page.getByRole('group', { name: 'Chart mode' }).getByRole('button', { name: 'View' }).click();
+
+  await tile(page, 'Surfers').click();
+  await page.getByRole('button', { name: 'Show/Hide Insights' }).click();
+  await page.getByRole('tab', { name: /^Total Population/ }).click();
+  const bubbles = page.getByRole('region', { name: 'Insights' }).getByRole('region', { name: 'Discussion: Summer refreshment talk' });
+  await expect(bubbles.getByRole('listitem')).toHaveCount(12);
+  await expect(bubbles.getByRole('listitem').first()).toContainText('Ice cold');
+  await expect(bubbles.getByLabel('Reachable People 41%')).toBeVisible();
+});
+
+test("Journey: the demo cell's discussion shows as word bubbles in its stage's panel", async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  const api = await journeyApi(page);
+  const nodes = (await (await page.request.get('/api/discussion-cluster-nodes', { headers: { 'x-context': CONTEXT } })).json()).data as { name: string; journey_sub_markets: { name: string }[] }[];
+  const used = nodes.find((n) => n.name === 'Switching brands talk')!.journey_sub_markets[0]!.name.split(' › ');
+  const [journeyName, brandName, stageName] = used as [string, string, string];
+  const journey = (await api.list()).find((j) => j.name === journeyName)!;
+  await page.goto(`/${CONTEXT}/insights/journey/${journey.id}`);
+  await page.getByRole('radiogroup', { name: 'Brand' }).getByRole('radio', { name: brandName }).check();
+  await page.getByRole('button', { name: `${stageName}: show every brand` }).click();
+  const panel = page.getByRole('dialog', { name: `${stageName} by brand` });
+  const bubbles = panel.getByRole('region', { name: 'Discussion: Switching brands talk' });
+  await expect(bubbles.getByRole('listitem')).toHaveCount(9);
+  await expect(bubbles.getByRole('listitem').first()).toContainText('Cheaper store brand');
 });

@@ -182,11 +182,10 @@ test('a 4 x 5 journey built from empty with every menu action, saved, and shown 
   expect(await brandNames(page)).toEqual(['Fizz Original', 'Bubble Up Cola', 'Crest Soda', 'Polar Fizz']);
   await expect(save).toBeEnabled();
 
-  // Edit Mapping: the client has no discussion clusters yet (the uploader's link is for who may upload).
+  // Edit Mapping: the Discussion dropdown offers the client's clusters that have bubbles, by name (the demo's two).
   await page.getByRole('button', { name: 'Edit mapping of Fizz Original / Aware' }).click();
   const panel = page.getByRole('dialog', { name: JOURNEY_TEXT.editMapping });
-  await expect(panel).toContainText(JOURNEY_TEXT.noDiscussions);
-  await expect(panel.getByRole('link', { name: JOURNEY_TEXT.uploadDiscussions })).toHaveCount(0);
+  await expect(panel.getByLabel('Discussion').getByRole('option')).toHaveText(['None', 'Summer refreshment talk (12 clusters)', 'Switching brands talk (9 clusters)']);
   await expect(panel.getByLabel('Brand')).toHaveValue(/.+/);
   await panel.getByLabel('Audience Population').fill('-5');
   await expect(panel.getByText(JOURNEY_TEXT.populationMin)).toBeVisible();
@@ -322,6 +321,8 @@ test('Cancel asks to discard only when something changed', async ({ page }) => {
 
 test('with no discussion clusters, Edit Mapping links an uploader to the bulk uploader', async ({ page }) => {
   await logInAs(page, USERS.admin);
+  // A client with no clusters yet (the demo's has two).
+  await page.route('**/api/discussion-cluster-nodes', (route) => route.fulfill({ json: { data: [] } }));
   await page.goto(BUILDER);
   await page.getByRole('button', { name: 'Edit mapping of Fizz Original / New Stage 1' }).click();
   const panel = page.getByRole('dialog', { name: JOURNEY_TEXT.editMapping });

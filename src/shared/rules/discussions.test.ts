@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDeleteNode,
+  clusterBubbles,
   checkDiscussionRows,
   checkNode,
   DISCUSSION_COLUMNS,
@@ -221,5 +222,15 @@ describe('a blank Size (found by this file: a required number column was let thr
       expect(bubbles).toEqual([]);
       expect(issues).toEqual([{ column: 'D', row: 2, message: 'Size is required.' }]);
     }
+  });
+});
+
+describe('the word bubbles as drawn (moved from the journey view, which Grow now shares)', () => {
+  it('sizes word bubbles by cluster size, largest first, area proportional', () => {
+    const bubbles = clusterBubbles({ discussion_clusters: [{ id: 1, name: 'price', size: 25 }, { id: 2, name: 'taste', size: 100, theme: 'Taste', reach: 40 }, { id: 3, name: 'tiny', size: 1 }] }, 20, 100);
+    expect(bubbles.map((b) => [b.name, b.diameterPx])).toEqual([['taste', 100], ['price', 50], ['tiny', 20]]);
+    expect(bubbles[0]).toMatchObject({ theme: 'Taste', reach: 40 });
+    expect(bubbles[1]).toMatchObject({ theme: '', reach: null });
+    expect(clusterBubbles(undefined)).toEqual([]);
   });
 });

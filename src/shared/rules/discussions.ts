@@ -44,6 +44,10 @@ export const DISCUSSION_TEXT = {
   duplicate: (name: string, first: number) => `The bubble <b>${escapeHtml(name.length > 60 ? `${name.slice(0, 60)}…` : name)}</b> is already on row ${first}; each bubble once.`,
   tooManyBubbles: `A discussion cluster can have at most ${DISCUSSION_LIMITS.bubblesPerNode} word bubbles.`,
   nothingReplaced: 'No row could be applied: the cluster keeps its word bubbles.',
+  /** Spec 3 §2.4: the Discussion dropdown with no node to offer, and its link to the bulk uploader. */
+  noDiscussions: 'No discussion clusters have been uploaded for this client yet.',
+  uploadDiscussions: 'Upload discussion clusters',
+  unknownNode: 'That discussion cluster is not available for this client.',
 } as const;
 
 /** Spec 2 §5, the rules shown to users, word for word. */
@@ -145,3 +149,28 @@ export function checkDiscussionRows(rows: readonly (readonly SheetCell[])[]): { 
   return { bubbles, issues, rows: count };
 }
 
+
+/** A word bubble as drawn: its words, theme, Reachable People and size, and its diameter. */
+export interface SizedBubble {
+  id: number;
+  name: string;
+  theme: string;
+  reach: number | null;
+  size: number;
+  /** Diameter in px: area proportional to the bubble's size, from minPx to maxPx. */
+  diameterPx: number;
+}
+
+type DrawnBubble = { id: number; name: string; size: number; theme?: string; reach?: number | null };
+
+/** The word bubbles of a discussion cluster node, largest first, each sized by its Size (area proportional). */
+export function clusterBubbles(node: { discussion_clusters: readonly DrawnBubble[] } | undefined, minPx = 40, maxPx = 96): SizedBubble[] {
+  if (!node) return [];
+  const max = Math.max(0, ...node.discussion_clusters.map((c) => c.size));
+  return [...node.discussion_clusters]
+    .sort((a, b) => b.size - a.size || a.name.localeCompare(b.name))
+    .map((c) => ({
+      id: c.id, name: c.name, theme: c.theme ?? '', reach: c.reach ?? null, size: c.size,
+      diameterPx: Math.round(max > 0 ? Math.max(minPx, maxPx * Math.sqrt(Math.max(0, c.size) / max)) : minPx),
+    }));
+}

@@ -4,6 +4,8 @@
  * the builder, the view and the server agree.
  */
 
+import { DISCUSSION_TEXT } from './discussions';
+
 export const JOURNEY = {
   /** Add Brand shows while there are fewer than this; a valid journey has fewer than 5. */
   maxBrands: 4,
@@ -62,8 +64,8 @@ export const JOURNEY_TEXT = {
   discardTitle: 'You have unsaved changes',
   discardText: 'Are you sure you want to discard these changes?',
   discard: 'Discard',
-  noDiscussions: 'No discussion clusters have been uploaded for this client yet.',
-  uploadDiscussions: 'Upload discussion clusters',
+  noDiscussions: DISCUSSION_TEXT.noDiscussions,
+  uploadDiscussions: DISCUSSION_TEXT.uploadDiscussions,
   // §5 validation
   nameRequired: 'Name is required.',
   nameTaken: 'This name is already in use.',
@@ -77,7 +79,7 @@ export const JOURNEY_TEXT = {
   populationMin: 'Audience population must be 0 or more',
   cellsMismatch: 'A journey has exactly one cell for each brand and stage.',
   segmentUnknown: 'That segment is not available in this region.',
-  discussionUnknown: 'That discussion cluster is not available for this client.',
+  discussionUnknown: DISCUSSION_TEXT.unknownNode,
   copyInvalid: 'This journey has audiences whose segments are no longer available, so it cannot be duplicated.',
   // §8 results
   saved: 'Changes saved!',

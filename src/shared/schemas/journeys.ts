@@ -175,10 +175,6 @@ export type JourneyCounts = z.infer<typeof journeyCountsSchema>;
 export type JourneyBrandCounts = z.infer<typeof journeyBrandCountsSchema>;
 export const journeyCountsResponseSchema = z.object({ data: journeyCountsSchema });
 
-// ---- discussion clusters (read side; the uploads issue writes them) -------------------------
+// ---- discussion clusters: the nodes a cell names (spec 3 §3; their schema is issue 30's) -----
 
-export const discussionClusterSchema = z.object({ id: z.int(), name: z.string(), size: z.int() });
-export const discussionClusterNodeSchema = z.object({ id: z.int(), name: z.string(), description: z.string(), discussion_clusters: z.array(discussionClusterSchema) });
-export type DiscussionClusterNode = z.infer<typeof discussionClusterNodeSchema>;
-/** Only nodes that have clusters, sorted by name (spec 3 §2.4). */
-export const discussionClusterNodeListResponseSchema = z.object({ data: z.array(discussionClusterNodeSchema) });
+export type { DiscussionNode as DiscussionClusterNode } from './discussions';

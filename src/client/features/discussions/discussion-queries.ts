@@ -1,8 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { ContextSlugs } from '@shared/rules/context';
 import {
-  discussionNodeListResponseSchema, discussionNodeResponseSchema, discussionUploadResultSchema,
-  type DiscussionNode, type DiscussionUploadResult,
+  discussionNodeResponseSchema, discussionUploadResultSchema, type DiscussionNode, type DiscussionUploadResult,
 } from '@shared/schemas/discussions';
 import * as z from 'zod/mini';
 import { api } from '../../lib/api-client';
@@ -10,18 +8,7 @@ import { apiUpload, type UploadProgress } from '../../lib/api-upload';
 
 export const DISCUSSIONS_PATH = '/api/discussion-cluster-nodes';
 
-/** The keys of the discussion nodes' reads: the journey's dropdown and Grow's form share the list. */
-export const discussionKeys = {
-  all: ['discussions'] as const,
-  list: (client: string) => ['discussions', client] as const,
-};
-
-/** The client's discussion cluster nodes, by name, with their bubbles and uses (spec 2 §7). */
-export const discussionNodesQueryOptions = (context: ContextSlugs) =>
-  queryOptions({
-    queryKey: discussionKeys.list(context.client),
-    queryFn: async ({ signal }): Promise<DiscussionNode[]> => (await api(DISCUSSIONS_PATH, discussionNodeListResponseSchema, { context, signal })).data,
-  });
+export { discussionKeys, discussionNodesQueryOptions } from '../../lib/discussion-queries';
 
 export interface NodeFields {
   name: string;

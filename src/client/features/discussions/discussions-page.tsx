@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { canDeleteNode, DISCUSSION_TEXT } from '@shared/rules/discussions';
-import type { ContextSlugs } from '@shared/rules/context';
+import { formatContext, type ContextSlugs } from '@shared/rules/context';
 import type { DiscussionNode } from '@shared/schemas/discussions';
 import { PageHeader } from '../../components/page-header';
 import { useOnline } from '../../lib/offline/freshness';
@@ -43,7 +43,7 @@ function ClusterCard({ node, onEdit }: { node: DiscussionNode; onEdit: () => voi
  * deletes it.
  */
 export function DiscussionsPage({ context }: { context: ContextSlugs }) {
-  const nodes = useQuery(discussionNodesQueryOptions(context));
+  const nodes = useQuery(discussionNodesQueryOptions(formatContext(context)));
   const online = useOnline();
   const [open, setOpen] = useState<{ id: number | null } | null>(null);
   const editing = open?.id != null ? (nodes.data ?? []).find((n) => n.id === open.id) ?? null : null;

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GROW, GROW_TEXT, TAG_LABELS, validateAudience, type GrowTag } from '@shared/rules/grow';
 import type { GrowSegment } from '@shared/schemas/grow';
+import { DiscussionField } from '../../components/discussion-field';
 import { SlideInPanel } from '../../components/slide-in-panel';
 import { BUILD_TIER } from '../../lib/guards';
 import type { AudienceFields } from './chart-commands';
@@ -14,6 +15,8 @@ interface Props {
   segments: readonly GrowSegment[];
   context: string;
   region: string;
+  /** The bulk discussions uploader, for who may open it; null otherwise. */
+  discussionsHref: string | null;
   /** In a chart made from an industry vertical, audience names are fixed (spec 3 §5). */
   nameLocked: boolean;
   mayDelete: boolean;
@@ -25,7 +28,7 @@ interface Props {
 const TAGS: GrowTag[] = ['owned', 'opportunity', 'none'];
 
 /** Add or edit an audience (650 px slide-in): name, tag, matched and modeled segments, population, market. */
-export function AudienceFormPanel({ audience, market, markets, segments, context, region, nameLocked, mayDelete, onSave, onDelete, onClose }: Props) {
+export function AudienceFormPanel({ audience, market, markets, segments, context, region, discussionsHref, nameLocked, mayDelete, onSave, onDelete, onClose }: Props) {
   const id = useId();
   const [name, setName] = useState(audience?.name ?? '');
   const [tag, setTag] = useState<GrowTag>(audience?.tag ?? 'none');
@@ -33,6 +36,7 @@ export function AudienceFormPanel({ audience, market, markets, segments, context
   const [modeled, setModeled] = useState<number | null>(audience?.modeled_short_id ?? null);
   const [population, setPopulation] = useState(audience ? String(audience.population) : '');
   const [marketId, setMarketId] = useState<number | string>(market.id);
+  const [discussion, setDiscussion] = useState<number | null>(audience?.discussion_cluster_node_id ?? null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [confirming, setConfirming] = useState(false);
   const siblings = markets.find((m) => String(m.id) === String(marketId))?.sub_markets ?? [];
@@ -46,7 +50,7 @@ export function AudienceFormPanel({ audience, market, markets, segments, context
   };
   const fields = (): AudienceFields & { market_id?: number | string } => ({
     name: name.trim(), tag, matched_short_id: matched, modeled_short_id: modeled, population: population.trim(),
-    webo_cluster_id: audience?.webo_cluster_id ?? null, discussion_cluster_node_id: audience?.discussion_cluster_node_id ?? null,
+    webo_cluster_id: audience?.webo_cluster_id ?? null, discussion_cluster_node_id: discussion,
     ...(audience && String(marketId) !== String(audience.market_id) ? { market_id: marketId } : {}),
   });
   const submit = (event: FormEvent) => {
@@ -84,6 +88,7 @@ export function AudienceFormPanel({ audience, market, markets, segments, context
           <input id={`${id}-population`} inputMode="numeric" value={population} onChange={(e) => { setPopulation(e.target.value); setTouched((t) => ({ ...t, population: true })); }} aria-invalid={Boolean(issue('population'))} />
           {issue('population') ? <p className="field__error" role="alert">{issue('population')}</p> : null}
         </div>
+        <DiscussionField context={context} uploadHref={discussionsHref} value={discussion} onChange={setDiscussion} />
         {audience && markets.length > 1 ? (
           <div className="field">
             <label htmlFor={`${id}-market`}>Market</label>

@@ -139,7 +139,7 @@ export function ChartWorkspace(props: Props) {
               level={levelForTab(tab)}
               rules={rules}
               caption={`${TAB_LABEL[tab]} · ${selected.length === 0 ? 'no audiences selected' : `${selected.length} audience${selected.length === 1 ? '' : 's'} selected`}`}
-              markets={chart.markets.map((m) => ({ id: m.id, name: m.name, population: m.sub_markets.reduce((s, a) => s + a.population, 0), audiences: m.sub_markets.map((a) => ({ id: a.id, name: a.name, population: a.population, selected: selectedIds.includes(a.id), demographics: a.demographics ?? [] })) }))}
+              markets={chart.markets.map((m) => ({ id: m.id, name: m.name, population: m.sub_markets.reduce((s, a) => s + a.population, 0), audiences: m.sub_markets.map((a) => ({ id: a.id, name: a.name, population: a.population, selected: selectedIds.includes(a.id), demographics: a.demographics ?? [], discussion_cluster_node_id: a.discussion_cluster_node_id })) }))}
               countType={chart.count_type}
               tv={chart.count_type === 'tv_panelists' ? props.tv : null}
               levels={props.levels}

@@ -6,6 +6,7 @@ import { audienceCountQueryOptions, categoriesQueryOptions, widgetQueryOptions }
 import { sharedRead, type OfflinePreparer, type OfflinePrepareInput, type OfflineStep } from '../../lib/offline/offline-preparers';
 import { countsBodyOf, toSelectable } from './chart-data';
 import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
+import { discussionNodesQueryOptions } from '../../lib/discussion-queries';
 import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
 /**
@@ -83,5 +84,7 @@ export const prepareGrowOffline: OfflinePreparer = ({ context, fetch }: OfflineP
     { label: 'Grow: the chart list', run: async () => (await fetch(mekkosQueryOptions(context))).map(chartStep) },
     { label: 'Grow: TV count settings', run: async () => void (await fetch(tvSettingsQueryOptions(context))) },
     { label: 'Grow: insight categories', run: async () => void (await categoriesOnce()) },
+    // The word bubbles of audiences with a discussion cluster (issue 30).
+    { label: 'Grow: discussion clusters', run: async () => void (await fetch(discussionNodesQueryOptions(context))) },
   ];
 };

@@ -6,6 +6,7 @@ import './grow-readable.css';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { can } from '@shared/permissions';
+import { canOpenUploadPage } from '@shared/rules/access';
 import { allowedTab, canSelect, GROW_TEXT, segmentKindOf, type GrowTab } from '@shared/rules/grow';
 import { hasShortIds } from '@shared/rules/insights';
 import { PageHeader } from '../../components/page-header';
@@ -145,7 +146,10 @@ export function GrowPage({ scope, mekkoId }: Props) {
           onChooseAnother={() => open(charts.find((c) => c.id !== chart.id && c.invalid_audience_count === 0 && !c.pending)?.id)}
         />
       ) : null}
-      <GrowPanels context={context} region={region} chart={chart} charts={charts} current={current} may={may} tvAllowed={Boolean(tv.data) && may.update} actions={actions} />
+      <GrowPanels
+        context={context} region={region} chart={chart} charts={charts} current={current} may={may} tvAllowed={Boolean(tv.data) && may.update} actions={actions}
+        discussionsHref={canOpenUploadPage('discussions_upload', scope.permissions) ? `/${scope.context.client.slug}/${scope.context.region?.slug ?? ''}/upload/discussions_upload/admin` : null}
+      />
       {snap.dialog?.kind === 'cannot-filter' ? (
         <ActionAlert title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />
       ) : null}

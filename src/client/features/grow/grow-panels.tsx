@@ -19,13 +19,15 @@ interface Props {
   may: { create: boolean; update: boolean; destroy: boolean };
   tvAllowed: boolean;
   actions: ChartActions;
+  /** The bulk discussions uploader, for who may open it (spec 3 §2.2); null otherwise. */
+  discussionsHref: string | null;
 }
 
 const close = () => (growState.panel = null);
 const closeDialog = () => (growState.dialog = null);
 
 /** The slide-in forms (chart 550, market 450, audience 650) and the delete confirmations of spec 3 §8. */
-export function GrowPanels({ context, region, chart, charts, current, may, tvAllowed, actions }: Props) {
+export function GrowPanels({ context, region, chart, charts, current, may, tvAllowed, actions, discussionsHref }: Props) {
   const snap = useSnapshot(growState);
   const panel = snap.panel;
   const dialog = snap.dialog;
@@ -76,6 +78,7 @@ export function GrowPanels({ context, region, chart, charts, current, may, tvAll
           segments={chart.segments}
           context={context}
           region={region}
+          discussionsHref={discussionsHref}
           nameLocked={chart.vertical_type !== null}
           mayDelete={may.destroy}
           onSave={(fields) => {

@@ -11,6 +11,8 @@ interface InsightAudience {
   selected: boolean;
   /** Market-level demographic figures (the Grow uploader's, issue 29); none on older copies. */
   demographics?: readonly Figure[];
+  /** The discussion cluster node whose word bubbles its insights show (issue 30). */
+  discussion_cluster_node_id?: number | null;
 }
 
 export interface InsightMarket {

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import type { CountType, InsightLevel } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { PersonLevel, type TvContext } from '../../components/insights/person-level';
+import { discussionNodesQueryOptions } from '../../lib/discussion-queries';
 import { CreateIndexReportButton } from './create-index-report-button';
 import type { InsightMarket } from './insights-model';
 import { MarketLevelInsights } from './market-level-insights';
@@ -34,6 +36,9 @@ const LEVEL_LABEL: Record<InsightLevel, string> = { person: 'Person Level', mark
  */
 export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context, indexReport }: InsightsPanelProps) {
   const allowed = (['person', 'market'] as const).filter((l) => levels[l]);
+  // The word bubbles of selected audiences that have a discussion cluster (issue 30).
+  const wantsDiscussions = markets.some((m) => m.audiences.some((a) => a.selected && a.discussion_cluster_node_id != null));
+  const discussions = useQuery({ ...discussionNodesQueryOptions(context), enabled: wantsDiscussions });
   const shown: InsightLevel = levels[level] ? level : (allowed[0] ?? level);
 
   return (
@@ -58,7 +63,7 @@ export function InsightsPanel({ level, rules, caption, markets, countType, tv, l
         ) : null}
         {levels.market ? (
           <Tabs.Content value="market" className="insights-panel__content">
-            <MarketLevelInsights markets={markets} />
+            <MarketLevelInsights markets={markets} discussions={discussions.data ?? []} />
           </Tabs.Content>
         ) : null}
       </Tabs.Root>

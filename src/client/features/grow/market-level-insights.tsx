@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { formatCount } from '@shared/rules/grow';
 import { NO_MARKETS_TEXT } from '../../components/mekko/chart-model';
+import type { DiscussionNode } from '@shared/schemas/discussions';
 import { FiguresTable } from '../../components/insights/figures-table';
+import { WordBubbles } from '../../components/insights/word-bubbles';
 import { formatShare, marketFigures, marketShares, type InsightMarket } from './insights-model';
 
 const shareText = (share: number | null) => (share === null ? '—' : formatShare(share));
@@ -72,15 +74,26 @@ function ShareTable({ caption, item, shareOf, rows, badgeSelected = false, total
  * A market's uploaded demographic figures (issue 29): the market's (its audiences' people summed)
  * and each selected audience's own, beside the population shares above them.
  */
-function MarketDemographics({ market }: { market: InsightMarket }) {
+function MarketDemographics({ market, discussions }: { market: InsightMarket; discussions: readonly DiscussionNode[] }) {
   const combined = marketFigures(market);
-  if (combined.length === 0) return null;
   const selected = market.audiences.filter((a) => a.selected && (a.demographics?.length ?? 0) > 0);
+  // Issue 30: what the selected audiences' consumers talk about, where they have a discussion cluster.
+  const talking = market.audiences.flatMap((a) => {
+    const node = a.selected && a.discussion_cluster_node_id != null ? discussions.find((d) => d.id === a.discussion_cluster_node_id) : undefined;
+    return node ? [{ audience: a, node }] : [];
+  });
+  if (combined.length === 0 && talking.length === 0) return null;
   return (
     <div className="market-insights__demographics">
-      <FiguresTable label={`Demographics of ${market.name}`} title={`Demographics · ${market.name}`} rows={combined} population={market.population} />
+      {combined.length > 0 ? <FiguresTable label={`Demographics of ${market.name}`} title={`Demographics · ${market.name}`} rows={combined} population={market.population} /> : null}
       {selected.map((a) => (
         <FiguresTable key={a.id} label={`Demographics of ${a.name}`} title={`Demographics · ${a.name}`} rows={a.demographics ?? []} population={a.population} />
+      ))}
+      {talking.map(({ audience, node }) => (
+        <div key={audience.id} className="market-insights__discussion">
+          <p className="market-insights__summary">{`What ${audience.name} talk about`}</p>
+          <WordBubbles node={node} />
+        </div>
       ))}
     </div>
   );
@@ -90,7 +103,7 @@ function MarketDemographics({ market }: { market: InsightMarket }) {
  * Market Level insights: each market's population and share of the chart's total, and each
  * audience's share of its market, with the selected audiences highlighted.
  */
-export function MarketLevelInsights({ markets }: { markets: readonly InsightMarket[] }) {
+export function MarketLevelInsights({ markets, discussions = [] }: { markets: readonly InsightMarket[]; discussions?: readonly DiscussionNode[] }) {
   const id = useId();
   const { total, markets: rows } = marketShares(markets);
   if (rows.length === 0) return <p className="insight-prompt">{NO_MARKETS_TEXT}</p>;
@@ -124,7 +137,7 @@ export function MarketLevelInsights({ markets }: { markets: readonly InsightMark
               badgeSelected
             />
           )}
-          <MarketDemographics market={markets.find((x) => x.id === m.id)!} />
+          <MarketDemographics market={markets.find((x) => x.id === m.id)!} discussions={discussions} />
         </section>
       ))}
     </div>

@@ -78,3 +78,11 @@ export async function replaceClusters(db: Executor, nodeId: number, bubbles: rea
   }
   await db.update(discussionClusterNodes).set({ updatedAt: new Date() }).where(eq(discussionClusterNodes.id, nodeId));
 }
+
+/** The client's discussion cluster nodes among these ids (others' are not found). */
+export async function clientNodeIds(db: Executor, clientId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: discussionClusterNodes.id }).from(discussionClusterNodes)
+    .where(and(eq(discussionClusterNodes.clientId, clientId), inArray(discussionClusterNodes.id, [...new Set(ids)])));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,3 +1,4 @@
+import { DISCUSSION_TEXT } from '@shared/rules/discussions';
 import { GROW, GROW_TEXT, isPermutation, validateAudience, validateMarket, type FieldIssue } from '@shared/rules/grow';
 import type { AudienceBody, AudienceUpdateBody, MarketBody, ReorderBody } from '@shared/schemas/grow';
 import { refreshModelsFor } from '../snapshots/model-refresh';
@@ -17,6 +18,7 @@ import {
   type GrowScope,
 } from './grow-common';
 import { invalidAudienceIds } from './grow-views';
+import { clientNodeIds } from '../discussions/discussions-repository';
 
 /**
  * Markets and audiences of a chart (spec 3 §4, §5). Each write moves the chart's version on and
@@ -102,6 +104,13 @@ async function segmentIssues(scope: GrowScope, body: Record<SegmentField, number
   return fields.filter((f) => !live.has(body[f]!)).map((field) => ({ field, message: GROW_TEXT.segmentUnknown }));
 }
 
+/** A discussion cluster node the audience names must be the client's (spec 3 §5: the discussion field). */
+async function nodeIssues(scope: GrowScope, body: { discussion_cluster_node_id: number | null }, current: repo.AudienceRow | null): Promise<FieldIssue[]> {
+  const id = body.discussion_cluster_node_id;
+  if (id === null || id === (current?.discussionClusterNodeId ?? null)) return [];
+  return (await clientNodeIds(scope.db, scope.ctx.clientId, [id])).has(id) ? [] : [{ field: 'discussion_cluster_node_id', message: DISCUSSION_TEXT.unknownNode }];
+}
+
 const valuesOf = (body: AudienceBody | AudienceUpdateBody): repo.AudienceValues => ({
   name: body.name.trim(),
   tag: body.tag,
@@ -120,6 +129,7 @@ export async function addAudience(scope: GrowScope, id: number, marketId: number
   const issues: FieldIssue[] = [
     ...validateAudience({ name: body.name, population: String(body.population) }, { siblings, ownId: null }),
     ...(await segmentIssues(scope, body, null)),
+    ...(await nodeIssues(scope, body, null)),
   ];
   if (issues.length) throw invalid(issues);
   const [made] = await guarded(() => repo.insertAudiences(scope.db, [{ ...valuesOf(body), mekkoId: id, marketId, position: siblings.length }]));
@@ -182,6 +192,7 @@ export async function updateAudience(scope: GrowScope, id: number, audienceId: n
     ...(locked ? [{ field: 'name', message: GROW_TEXT.verticalNameLocked }] : []),
     ...fieldIssues.filter((i) => !locked || i.field !== 'name'),
     ...(await segmentIssues(scope, body, current)),
+    ...(await nodeIssues(scope, body, current)),
   ];
   if (issues.length) throw invalid(issues);
 

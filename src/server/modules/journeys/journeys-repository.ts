@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Figure } from '@shared/rules/uploads';
-import { discussionClusterNodes, journeyBrands, journeys, journeyStages, journeySubMarkets } from '../../db/schema';
+import { journeyBrands, journeys, journeyStages, journeySubMarkets } from '../../db/schema';
 
 export type JourneyRow = typeof journeys.$inferSelect;
 export type BrandRow = typeof journeyBrands.$inferSelect;
@@ -165,14 +165,6 @@ export async function clearSegments(db: Executor, journeyId: number, shortIds: r
       modeledId: sql`case when ${inArray(journeySubMarkets.modeledId, ids)} then null else ${journeySubMarkets.modeledId} end`,
     })
     .where(eq(journeySubMarkets.journeyId, journeyId));
-}
-
-/** The client's discussion cluster nodes among these ids (others' are not found). */
-export async function clientNodeIds(db: Executor, clientId: number, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: discussionClusterNodes.id }).from(discussionClusterNodes)
-    .where(and(eq(discussionClusterNodes.clientId, clientId), inArray(discussionClusterNodes.id, [...new Set(ids)])));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** A cell's market-level demographic figures (the Journeys uploader, issue 29). */

@@ -11,6 +11,7 @@ import { chartScope, invalid, readinessOf, type GrowScope } from '../grow/grow-c
 import { segmentsOf } from '../grow/grow-repository';
 import { contextClientRegion } from '../insights/insights-service';
 import * as repo from './journeys-repository';
+import { clientNodeIds } from '../discussions/discussions-repository';
 import { bodyOf, cellShortIds, invalidCellIds, itemsFor, toJourney, toSummary } from './journeys-views';
 
 /**
@@ -111,7 +112,7 @@ async function issuesOf(scope: JourneyScope, body: JourneyBody, ownId: number | 
   // A deleted segment stays only where the cell already had it (the journey is invalid until it is removed).
   const had = new Set(current?.cells.flatMap((c) => [`${c.journeyBrandId}/${c.journeyStageId}/matched_id/${c.matchedId}`, `${c.journeyBrandId}/${c.journeyStageId}/modeled_id/${c.modeledId}`]));
   const segment = new Map(found.map((s) => [s.shortId, s]));
-  const nodes = await repo.clientNodeIds(scope.db, scope.ctx.clientId, body.sub_markets.flatMap((c) => (c.discussion_cluster_node_id === null ? [] : [c.discussion_cluster_node_id])));
+  const nodes = await clientNodeIds(scope.db, scope.ctx.clientId, body.sub_markets.flatMap((c) => (c.discussion_cluster_node_id === null ? [] : [c.discussion_cluster_node_id])));
   body.sub_markets.forEach((c, i) => {
     for (const field of ['matched_id', 'modeled_id'] as const) {
       const id = c[field];

@@ -6,7 +6,7 @@ import { SegmentPicker } from '../../../components/segment-picker';
 import { SlideInPanel } from '../../../components/slide-in-panel';
 import { BUILD_TIER } from '../../../lib/guards';
 import { parsePopulation } from './builder-model';
-import { DiscussionField } from './discussion-field';
+import { DiscussionField } from '../../../components/discussion-field';
 import type { KnownSegments } from './journey-builder';
 
 interface Props {

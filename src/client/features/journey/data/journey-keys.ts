@@ -9,7 +9,6 @@ export const journeyKeys = {
   /** Without a tab: every tab's counts of the journey (to invalidate them together). */
   counts: (context: string, id: number | string, tab?: string) =>
     (tab === undefined ? ['journey', context, 'counts', String(id)] : ['journey', context, 'counts', String(id), tab]) as readonly string[],
-  discussions: (context: string) => ['journey', context, 'discussions'] as const,
 };
 
 /** The outbox entity of every journey write: the whole journey, saved as one (decision 013). */

@@ -33,7 +33,7 @@ describe('Journey made available offline', () => {
       'Journey “Funnel”: counts on Total Population', 'Journey “Funnel”: counts on Matched', 'Journey “Funnel”: counts on Modeled',
     ]);
     expect(asked).toEqual([
-      ['journey', CONTEXT, 'list'], ['journey', CONTEXT, 'discussions'], ['journey', CONTEXT, 'journey', '4'], ['journey', CONTEXT, 'journey', '9'],
+      ['journey', CONTEXT, 'list'], ['discussions', CONTEXT], ['journey', CONTEXT, 'journey', '4'], ['journey', CONTEXT, 'journey', '9'],
       ['journey', CONTEXT, 'counts', '4', 'total', 3], ['journey', CONTEXT, 'counts', '4', 'matched', 3], ['journey', CONTEXT, 'counts', '4', 'modeled', 3],
     ]);
   });

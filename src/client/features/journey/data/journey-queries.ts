@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseContextHeader } from '@shared/rules/context';
-import { nodesWithClusters } from '@shared/rules/discussions';
 import { ERROR_CODES } from '@shared/schemas/error';
 import {
-  discussionClusterNodeListResponseSchema, journeyCountsResponseSchema, journeyListResponseSchema, journeyResponseSchema,
-  type DiscussionClusterNode, type JourneyCounts, type JourneyTab,
+  journeyCountsResponseSchema, journeyListResponseSchema, journeyResponseSchema,
+  type JourneyCounts, type JourneyTab,
 } from '@shared/schemas/journeys';
 import { api } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
@@ -98,16 +97,4 @@ export const journeyCountsQueryOptions = (context: string, id: number | string, 
     meta: { handlesErrors: true },
   });
 
-/** The client's discussion cluster nodes that have clusters, by name (spec 3 §2.4). */
-export const discussionNodesQueryOptions = (context: string) =>
-  queryOptions({
-    queryKey: journeyKeys.discussions(context),
-    queryFn: ({ queryKey, signal }): Promise<DiscussionClusterNode[]> =>
-      readThrough(
-        queryKey,
-        async () => nodesWithClusters((await api('/api/discussion-cluster-nodes', discussionClusterNodeListResponseSchema, { context: slugs(context), signal })).data),
-        entityListStore<DiscussionClusterNode>(TABLE, `${context}#discussions`),
-      ),
-    staleTime: FIVE_MINUTES,
-    meta: { handlesErrors: true },
-  });
+export { discussionNodesQueryOptions } from '../../../lib/discussion-queries';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JourneyCounts } from '@shared/schemas/journeys';
 import type { JourneyView } from '../data/journey-edits';
-import { barShares, chooseJourney, clusterBubbles, compactCount, journeyChart } from './journey-model';
+import { barShares, chooseJourney, compactCount, journeyChart } from './journey-model';
 
 const journey: JourneyView = {
   id: 1, name: 'Funnel', default: true, has_transition_data: true, version: 2, updated_at: '2026-11-25T10:00:00.000Z',
@@ -71,11 +71,6 @@ describe('the mini panel', () => {
   it('scales bars to the largest count', () => {
     expect(barShares([50, null, 200, 0])).toEqual([0.25, 0, 1, 0]);
     expect(barShares([null, 0])).toEqual([0, 0]);
-  });
-  it('sizes word bubbles by cluster size, largest first, area proportional', () => {
-    const bubbles = clusterBubbles({ discussion_clusters: [{ id: 1, name: 'price', size: 25 }, { id: 2, name: 'taste', size: 100 }, { id: 3, name: 'tiny', size: 1 }] }, 20, 100);
-    expect(bubbles.map((b) => [b.name, b.diameterPx])).toEqual([['taste', 100], ['price', 50], ['tiny', 20]]);
-    expect(clusterBubbles(undefined)).toEqual([]);
   });
   it('shows counts compactly', () => {
     expect([compactCount(null), compactCount(980), compactCount(34_500), compactCount(1_200_000), compactCount(250_000_000), compactCount(3e9)]).toEqual(['—', '980', '34.5K', '1.2M', '250M', '3B']);

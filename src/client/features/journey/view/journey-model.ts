@@ -1,5 +1,5 @@
 import { brandColour, formatTransition, gaugeFill, orderedBrands, orderedStages, shownName, type JourneyIcon } from '@shared/rules/journey';
-import type { DiscussionClusterNode, JourneyCounts, JourneySegment } from '@shared/schemas/journeys';
+import type { JourneyCounts, JourneySegment } from '@shared/schemas/journeys';
 import type { JourneyCellView, JourneySummaryView, JourneyView } from '../data/journey-edits';
 
 /**
@@ -99,23 +99,6 @@ export function chooseJourney<J extends Pick<JourneySummaryView, 'id' | 'default
 export function barShares(counts: readonly (number | null)[]): number[] {
   const max = Math.max(0, ...counts.map((c) => c ?? 0));
   return counts.map((c) => (c === null || !(max > 0) ? 0 : c / max));
-}
-
-export interface Bubble {
-  id: number;
-  name: string;
-  size: number;
-  /** Diameter in px: area proportional to the cluster's size, from minPx to maxPx. */
-  diameterPx: number;
-}
-
-/** The word bubbles of a discussion cluster node, largest first. */
-export function clusterBubbles(node: Pick<DiscussionClusterNode, 'discussion_clusters'> | undefined, minPx = 40, maxPx = 96): Bubble[] {
-  if (!node) return [];
-  const max = Math.max(0, ...node.discussion_clusters.map((c) => c.size));
-  return [...node.discussion_clusters]
-    .sort((a, b) => b.size - a.size || a.name.localeCompare(b.name))
-    .map((c) => ({ id: c.id, name: c.name, size: c.size, diameterPx: Math.round(max > 0 ? Math.max(minPx, maxPx * Math.sqrt(Math.max(0, c.size) / max)) : minPx) }));
 }
 
 /** Counts as the gauges show them: 1.2M, 34.5K, 980. */

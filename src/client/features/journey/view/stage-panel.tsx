@@ -2,10 +2,8 @@ import type { ReactElement } from 'react';
 import { Popover } from 'radix-ui';
 import type { DiscussionClusterNode } from '@shared/schemas/journeys';
 import { TextTooltip } from '../../../components/chart-tooltip';
-import { barShares, clusterBubbles, compactCount, type StageModel } from './journey-model';
-
-/** A word's size in its bubble: as large as a sixth of the bubble, small enough for the word to fit across it. */
-const bubbleFont = (name: string, diameterPx: number) => Math.max(9, Math.min(Math.round(diameterPx / 5), Math.floor(((diameterPx - 8) * 1.7) / Math.max(1, name.length))));
+import { WordBubbles } from '../../../components/insights/word-bubbles';
+import { barShares, compactCount, type StageModel } from './journey-model';
 
 interface Props {
   stage: StageModel;
@@ -21,7 +19,6 @@ interface Props {
  */
 export function StagePanel({ stage, node, children }: Props) {
   const shares = barShares(stage.brands.map((b) => b.count));
-  const bubbles = clusterBubbles(node);
   const trigger = <Popover.Trigger asChild>{children}</Popover.Trigger>;
   return (
     <Popover.Root>
@@ -40,20 +37,7 @@ export function StagePanel({ stage, node, children }: Props) {
               </li>
             ))}
           </ul>
-          {node ? (
-            <section className="stage-panel__discussion" aria-label={`Discussion: ${node.name}`}>
-              <h4 className="stage-panel__subtitle">Discussion · {node.name}</h4>
-              {bubbles.length === 0 ? <p className="stage-panel__note">No clusters in this discussion.</p> : (
-                <ul className="word-bubbles">
-                  {bubbles.map((b) => (
-                    <li key={b.id} className="word-bubble" style={{ width: b.diameterPx, height: b.diameterPx, fontSize: bubbleFont(b.name, b.diameterPx) }} title={`${b.name}: ${b.size.toLocaleString('en-US')}`}>
-                      {b.name}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ) : null}
+          {node ? <WordBubbles node={node} /> : null}
           <Popover.Arrow className="stage-panel__arrow" />
         </Popover.Content>
       </Popover.Portal>

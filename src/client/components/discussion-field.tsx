@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { JOURNEY_TEXT } from '@shared/rules/journey';
-import { AppLink } from '../../../components/app-link';
-import { discussionNodesQueryOptions } from '../data/journey-queries';
+import { DISCUSSION_TEXT, nodesWithClusters } from '@shared/rules/discussions';
+import { discussionNodesQueryOptions } from '../lib/discussion-queries';
+import { AppLink } from './app-link';
 
 interface Props {
   context: string;
@@ -12,20 +12,21 @@ interface Props {
 }
 
 /**
- * The Discussion dropdown (spec 3 §2.4): the client's discussion cluster nodes that have
- * clusters, by name; with none, a link to the bulk uploader instead (for who may upload).
+ * The Discussion dropdown (spec 3 §2.4, §5): the client's discussion cluster nodes that have
+ * clusters, by name; with none, a link to the bulk uploader instead (for who may upload). The
+ * journey cell's mapping panel and Grow's audience form use it.
  */
 export function DiscussionField({ context, uploadHref, value, onChange }: Props) {
   const id = useId();
   const nodes = useQuery(discussionNodesQueryOptions(context));
-  const list = [...(nodes.data ?? [])].filter((n) => n.discussion_clusters.length > 0).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  const list = nodesWithClusters(nodes.data ?? []);
   if (nodes.isPending) return <p className="field" role="status">Loading discussion clusters</p>;
   if (list.length === 0 && value === null) {
     return (
       <div className="field">
-        <span className="journey-mapping__label">Discussion</span>
+        <span className="field__caption">Discussion</span>
         {nodes.isError ? <p className="field__hint">Discussion clusters can be chosen when the network is back.</p> : (
-          <p className="field__hint">{JOURNEY_TEXT.noDiscussions}{uploadHref ? <> <AppLink to={uploadHref}>{JOURNEY_TEXT.uploadDiscussions}</AppLink></> : null}</p>
+          <p className="field__hint">{DISCUSSION_TEXT.noDiscussions}{uploadHref ? <> <AppLink to={uploadHref}>{DISCUSSION_TEXT.uploadDiscussions}</AppLink></> : null}</p>
         )}
       </div>
     );
