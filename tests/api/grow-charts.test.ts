@@ -299,7 +299,7 @@ describe('Grow charts', async () => {
       const matched = kit.freshSegment('matched');
       const source = await buildChart({
         First: [{ name: 'One', tag: 'owned', matched_short_id: matched.id, population: '12' }, { name: 'Two', tag: 'opportunity' }],
-        Second: [{ name: 'Three', webo_cluster_id: 'cluster-9', discussion_cluster_node_id: 4 }],
+        Second: [{ name: 'Three', webo_cluster_id: 'cluster-9', discussion_cluster_node_id: await kit.discussionNode() }],
       }, { default: true, measurement_label: 'Reach' });
       const copied = chartOf(await copy(source.id));
       expect(copied.id).not.toBe(source.id);

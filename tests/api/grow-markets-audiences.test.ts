@@ -124,15 +124,18 @@ describe('Grow markets and audiences', async () => {
       let chart = await buildChart({ A: [], B: [] });
       const [a, b] = chart.markets;
       const key = `tmp-${randomUUID()}`;
+      const node = await kit.discussionNode();
+      // Another client's discussion cluster is not the chart's to name (issue 30).
+      expectError(await addAudience(chart, a!.id, { name: 'Theirs', discussion_cluster_node_id: await kit.discussionNode('globex') }), 422, 'VALIDATION_FAILED', /That discussion cluster is not available for this client\./);
       const res = await addAudience(chart, a!.id, {
         name: ' Loyalists ', tag: 'owned', matched_short_id: matched.id, modeled_short_id: modeled.id, population: ' 1200 ',
-        webo_cluster_id: 'webo-1', discussion_cluster_node_id: 3, client_key: key,
+        webo_cluster_id: 'webo-1', discussion_cluster_node_id: node, client_key: key,
       });
       chart = chartOf(res);
       const made = audienceOf(chart, 'Loyalists');
       expect(made).toEqual({
         id: expect.any(Number), market_id: a!.id, name: 'Loyalists', tag: 'owned', order: 0, matched_short_id: matched.id, modeled_short_id: modeled.id,
-        population: 1200, webo_cluster_id: 'webo-1', discussion_cluster_node_id: 3, in_prediction_model: false, demographics: [],
+        population: 1200, webo_cluster_id: 'webo-1', discussion_cluster_node_id: node, in_prediction_model: false, demographics: [],
       });
       expect(res.json().meta).toEqual({ created: { [key]: made.id } });
       chart = chartOf(await addAudience(chart, a!.id, { name: 'Switchers', population: 5 }));

@@ -3,7 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { mekkoListResponseSchema, mekkoResponseSchema, type Mekko } from '../../src/shared/schemas/grow';
-import { auditLog, segments, snapshots, snapshotsSubMarkets } from '../../src/server/db/schema';
+import { auditLog, clients, discussionClusterNodes, segments, snapshots, snapshotsSubMarkets } from '../../src/server/db/schema';
 import { ACME_PRODUCT, apiKit, type Session, type TestAppOptions, type Write } from './helper';
 import { clientRegionIdOf } from './population';
 import { strict } from './support';
@@ -84,8 +84,15 @@ export async function growKit(options: TestAppOptions = {}) {
   const audits = (mekkoId: number) =>
     db.select().from(auditLog).where(and(like(auditLog.action, 'grow.%'), eq(auditLog.target, `mekko:${mekkoId}`))).orderBy(asc(auditLog.id));
 
+  /** A discussion cluster node of a client (acme by default), for an audience to name. */
+  const discussionNode = async (client = 'acme') => {
+    const [owner] = await db.select({ id: clients.id }).from(clients).where(eq(clients.slug, client));
+    const [node] = await db.insert(discussionClusterNodes).values({ clientId: owner!.id, name: `Talk ${randomUUID()}` }).returning();
+    return node!.id;
+  };
+
   return {
     app, database, db, admin, analyst, viewer, send, get, chartOf, list, read, create, update, copy, remove, newChart, addMarket, addAudience, buildChart,
-    usSegments, globexSegments, live, liveMatched, liveModeled, freshSegment, acmeUs, setDeleted, addSnapshot, modelRows, refreshedAt, audits,
+    usSegments, globexSegments, live, liveMatched, liveModeled, freshSegment, acmeUs, setDeleted, addSnapshot, modelRows, refreshedAt, audits, discussionNode,
   };
 }
