@@ -29,6 +29,8 @@ export async function main() {
   if (config.seedDemo) await import('./db/demo-figures').then(({ seedDemoFiguresIfEmpty }) => seedDemoFiguresIfEmpty(database.db));
   // Issue 30: two discussion clusters, on an audience and a journey cell of the demo product.
   if (config.seedDemo) await import('./db/demo-discussions').then(({ seedDiscussionDemoIfEmpty }) => seedDiscussionDemoIfEmpty(database.db));
+  // Issue 30: a region, an audience and a journey stage survey of the demo product.
+  if (config.seedDemo) await import('./db/demo-surveys').then(({ seedSurveyDemoIfEmpty }) => seedSurveyDemoIfEmpty(database.db));
   const app = await buildApp({ config, database, counts });
 
   // Expired sessions and old login failures are pruned hourly (any process may do it; it is idempotent).

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CustomWidgetRow } from '@shared/schemas/explore';
 import type { Figure } from '@shared/rules/uploads';
+import type { SurveyQuestion } from '@shared/rules/surveys';
 import {
   type AnyPgColumn,
   bigint,
@@ -747,6 +748,31 @@ export const discussionClusters = pgTable('discussion_clusters', {
   index('discussion_clusters_node_idx').on(t.nodeId),
   check('discussion_clusters_size_check', sql`${t.size} BETWEEN 1 AND 100`),
   check('discussion_clusters_reach_check', sql`${t.reach} IS NULL OR (${t.reach} >= 0 AND ${t.reach} <= 100)`),
+]);
+
+/**
+ * Surveys (spec 2 §3 survey responses; issue 30): questions and their answers, attached to a
+ * client region (level 'region'), to a Grow audience ('audience') or to a journey's stage of one
+ * of its brands ('stage'). An upload replaces a survey whole; its questions are kept as the file
+ * gave them, in order.
+ */
+export const surveys = pgTable('surveys', {
+  id: serial('id').primaryKey(),
+  clientRegionId: integer('client_region_id').notNull().references(() => clientRegions.id, { onDelete: 'cascade' }),
+  level: text('level').$type<'region' | 'audience' | 'stage'>().notNull(),
+  name: text('name').notNull(),
+  subMarketId: integer('sub_market_id').references(() => subMarkets.id, { onDelete: 'cascade' }),
+  journeyBrandId: integer('journey_brand_id').references(() => journeyBrands.id, { onDelete: 'cascade' }),
+  journeyStageId: integer('journey_stage_id').references(() => journeyStages.id, { onDelete: 'cascade' }),
+  questions: jsonb('questions').$type<SurveyQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('surveys_client_region_idx').on(t.clientRegionId, t.level),
+  index('surveys_sub_market_idx').on(t.subMarketId),
+  index('surveys_stage_idx').on(t.journeyStageId),
+  uniqueIndex('surveys_target_name_key').on(t.clientRegionId, t.level, sql`coalesce(${t.subMarketId}, 0)`, sql`coalesce(${t.journeyBrandId}, 0)`, sql`coalesce(${t.journeyStageId}, 0)`, sql`lower(btrim(${t.name}))`),
+  check('surveys_level_check', sql`${t.level} IN ('region', 'audience', 'stage')`),
+  check('surveys_target_check', sql`(${t.level} = 'region' AND ${t.subMarketId} IS NULL AND ${t.journeyStageId} IS NULL) OR (${t.level} = 'audience' AND ${t.subMarketId} IS NOT NULL) OR (${t.level} = 'stage' AND ${t.journeyStageId} IS NOT NULL AND ${t.journeyBrandId} IS NOT NULL)`),
 ]);
 
 /** A journey's cells: one per brand and stage. Segment short ids are the context region's. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appliedLine,
   checkHeader,
   checkRow,
   combineFigures,
@@ -152,5 +153,13 @@ describe('figures', () => {
 
   it('escapes what users typed before it goes into an HTML message', () => {
     expect(escapeHtml('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+  });
+});
+
+describe('the line under the file picker', () => {
+  it('counts rows and errors in words, singular and plural', () => {
+    expect(appliedLine(1, 2, 1)).toBe('1 of 2 rows applied; 1 error, listed below.');
+    expect(appliedLine(1, 1, 0)).toBe('1 of 1 row applied; no errors.');
+    expect(appliedLine(1200, 1500, 300)).toBe('1,200 of 1,500 rows applied; 300 errors, listed below.');
   });
 });

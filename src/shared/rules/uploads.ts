@@ -91,6 +91,12 @@ export const UPLOAD_TEXT = {
   busy: 'Another upload is being read; try again in a moment.',
 } as const;
 
+/** The line under an upload's file picker: '1 of 2 rows applied; 1 error, listed below.' */
+export function appliedLine(applied: number, rows: number, errors: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `${n(applied)} of ${n(rows)} ${rows === 1 ? 'row' : 'rows'} applied; ${errors === 0 ? 'no errors' : `${n(errors)} ${errors === 1 ? 'error' : 'errors'}, listed below`}.`;
+}
+
 /** Escapes text a user typed before it is put in an error message that may be rendered as HTML. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -306,7 +312,7 @@ export function checkCell(column: UploadColumn, cell: SheetCell): { value: strin
 const isBlank = (cell: SheetCell | undefined) => cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
 
 /** Whether a row has nothing in the uploader's columns (blank rows are skipped, not errors). */
-export function isBlankRow(cells: readonly SheetCell[], uploader: UploaderDefinition): boolean {
+export function isBlankRow(cells: readonly SheetCell[], uploader: Pick<UploaderDefinition, 'columns'>): boolean {
   return uploader.columns.every((_, i) => isBlank(cells[i]));
 }
 

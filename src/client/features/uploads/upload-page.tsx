@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { UPLOADER_OF_PAGE, type UploaderPage } from '@shared/rules/access';
-import { UPLOAD_LIMITS, UPLOADERS, type UploaderDefinition } from '@shared/rules/uploads';
+import { appliedLine, UPLOAD_LIMITS, UPLOADERS, type UploaderDefinition } from '@shared/rules/uploads';
 import type { ContextSlugs } from '@shared/rules/context';
 import { uploadResultSchema, type UploadResult } from '@shared/schemas/uploads';
 import { PageHeader } from '../../components/page-header';
@@ -12,6 +12,7 @@ import { useOnline } from '../../lib/offline/freshness';
 import { queryClient } from '../../lib/query-client';
 import { errorToast, successToast, warningToast } from '../../lib/ui-store';
 import { UploadErrorsPanel } from '../../components/upload-errors-panel';
+import { UploadRules } from '../../components/upload-rules';
 import { UpdatedPanel } from './updated-panel';
 import '../../components/upload-parts.css';
 import './uploads.css';
@@ -162,21 +163,12 @@ export function UploadPage({ page, title, context }: Props) {
             {!upload.isPending && fileName && (result || upload.isError) ? <p className="subtitle">{`Last file: ${fileName}`}</p> : null}
             {result ? (
               <p role="status">
-                {`${result.data.applied.toLocaleString('en-US')} of ${result.data.rows.toLocaleString('en-US')} rows applied; ${result.errors.length + result.data.more_errors === 0 ? 'no errors' : `${(result.errors.length + result.data.more_errors).toLocaleString('en-US')} errors, listed below`}.`}
+                {appliedLine(result.data.applied, result.data.rows, result.errors.length + result.data.more_errors)}
               </p>
             ) : null}
           </li>
         </ol>
-        <section className="upload-rules" aria-labelledby="upload-rules-title">
-          <h2 id="upload-rules-title">Rules</h2>
-          <ul>{uploader.rules.map((rule) => <li key={rule}>{rule}</li>)}</ul>
-          <h3>Columns</h3>
-          <ul className="upload-columns">
-            {uploader.columns.map((c) => (
-              <li key={c.letter}><strong>{c.letter}</strong>{` ${c.header}`}{columnNote(uploader, c)}</li>
-            ))}
-          </ul>
-        </section>
+        <UploadRules rules={uploader.rules} columns={uploader.columns} noteOf={(c) => columnNote(uploader, c)} />
       </div>
       <div ref={results} className="upload-page__results">
         {result ? (

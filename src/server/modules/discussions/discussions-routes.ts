@@ -9,9 +9,8 @@ import {
 import { apiErrorSchema } from '@shared/schemas/error';
 import { idParamsSchema } from '@shared/schemas/ids';
 import { templateQuerySchema } from '@shared/schemas/uploads';
-import { attachment } from '../../lib/content-disposition';
 import { acceptTemplateUploads, templateBytes, UPLOAD_BODY_LIMIT } from '../uploads/template-part';
-import { templateFile, TEMPLATE_TYPES } from '../uploads/templates';
+import { sendTemplate, templateFile } from '../uploads/templates';
 import * as service from './discussions-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
@@ -83,11 +82,7 @@ const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const format = request.query.format;
-    return reply
-      .type(TEMPLATE_TYPES[format])
-      .header('content-disposition', attachment(`${DISCUSSION_TEXT.templateName}.${format}`))
-      .header('cache-control', 'private, no-store')
-      .send(templateFile({ sheet: DISCUSSION_TEXT.sheet }, [service.templateHeader()], format) as never);
+    return sendTemplate(reply, DISCUSSION_TEXT.templateName, format, templateFile({ sheet: DISCUSSION_TEXT.sheet }, [service.templateHeader()], format));
   });
 
   app.get('/api/discussion-cluster-nodes/:id/template', {
@@ -102,11 +97,7 @@ const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const format = request.query.format;
     const rows = await service.templateRows(app.database.db, request.ctx!.clientId, request.params.id);
-    return reply
-      .type(TEMPLATE_TYPES[format])
-      .header('content-disposition', attachment(`${DISCUSSION_TEXT.templateName}.${format}`))
-      .header('cache-control', 'private, no-store')
-      .send(templateFile({ sheet: DISCUSSION_TEXT.sheet }, rows, format) as never);
+    return sendTemplate(reply, DISCUSSION_TEXT.templateName, format, templateFile({ sheet: DISCUSSION_TEXT.sheet }, rows, format));
   });
 
   app.post('/api/discussion-cluster-nodes/:id/upload', {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import * as XLSX from 'xlsx';
 import { ALL_DATA_PERSONA_NAME } from '@shared/rules/explore';
 import { isFormulaLike } from '@shared/rules/index-report';
@@ -8,6 +9,7 @@ import { contextClientRegion } from '../insights/insights-service';
 import * as journeys from '../journeys/journeys-repository';
 import * as explore from '../explore/explore-repository';
 import { hierarchyFor } from '../hierarchy/hierarchy-service';
+import { attachment } from '../../lib/content-disposition';
 import { categoriesOf, firstCategoryValues } from './uploads-repository';
 import type { UploadScope } from './uploads-service';
 
@@ -165,4 +167,13 @@ export function templateFile(uploader: Pick<UploaderDefinition, 'sheet'>, rows: 
   XLSX.utils.book_append_sheet(book, sheet, uploader.sheet.slice(0, 31));
   if (format === 'csv') return Buffer.from(`\uFEFF${XLSX.utils.sheet_to_csv(sheet)}`, 'utf-8');
   return XLSX.write(book, { bookType: format === 'xls' ? 'biff8' : 'xlsx', type: 'buffer', compression: true }) as Buffer;
+}
+
+/** Sends a template as the download it is (spec 2 §7): its type, its file name, never cached. */
+export function sendTemplate(reply: FastifyReply, name: string, format: TemplateFormat, bytes: Buffer) {
+  return reply
+    .type(TEMPLATE_TYPES[format])
+    .header('content-disposition', attachment(`${name}.${format}`))
+    .header('cache-control', 'private, no-store')
+    .send(bytes as never);
 }

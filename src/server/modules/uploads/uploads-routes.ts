@@ -4,9 +4,8 @@ import * as z from 'zod/mini';
 import { UPLOAD_LIMITS, UPLOADERS } from '@shared/rules/uploads';
 import { apiErrorSchema } from '@shared/schemas/error';
 import { templateQuerySchema, uploadResultSchema } from '@shared/schemas/uploads';
-import { attachment } from '../../lib/content-disposition';
 import { acceptTemplateUploads, templateBytes, UPLOAD_BODY_LIMIT } from './template-part';
-import { templateFile, templateRows, TEMPLATE_TYPES } from './templates';
+import { sendTemplate, templateFile, templateRows } from './templates';
 import { runUpload, type UploadScope } from './uploads-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
@@ -38,11 +37,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }, async (request, reply) => {
       const format = request.query.format;
       const bytes = templateFile(uploader, await templateRows(scope(request), uploader), format);
-      return reply
-        .type(TEMPLATE_TYPES[format])
-        .header('content-disposition', attachment(`${uploader.templateName}.${format}`))
-        .header('cache-control', 'private, no-store')
-        .send(bytes as never);
+      return sendTemplate(reply, uploader.templateName, format, bytes);
     });
 
     app.post(path, {

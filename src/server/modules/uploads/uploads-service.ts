@@ -66,8 +66,8 @@ function answer(rows: number, issues: UploadIssue[], updated: Applied['updated']
   };
 }
 
-/** The products of the X-Context region the caller reaches, by brand and product name. */
-async function reachable(scope: UploadScope) {
+/** The products of the X-Context region the caller reaches, by brand and product name (the survey uploads use it too). */
+export async function reachable(scope: UploadScope) {
   const client = (await hierarchyFor(scope.db, scope.auth)).find((c) => c.id === scope.ctx.clientId);
   const region = client?.regions.find((r) => r.id === scope.ctx.regionId);
   const brands = new Map<string, { id: number; name: string; slug: string; products: Map<string, { id: number; name: string; slug: string }> }>();
