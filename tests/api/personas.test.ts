@@ -347,6 +347,20 @@ describe('Explore personas', async () => {
       expect(again.json()).toEqual(res.json());
     });
 
+    it('deletes a request whose job is still queued, cancelling the job, and answers at once (on PGlite it waited forever)', async () => {
+      // Found by the fuzz test: the queue's cancel ran on the root connection while the delete's
+      // transaction held PGlite's only one, so the answer never came.
+      const rules = { include: { and: [[live[0]!.id]] }, exclude: [], values: [] };
+      const made = strict(motivationAudienceResponseSchema).parse((await request({ motivation_audience: { name: `Queued ${randomUUID()}`, description: '', rules } })).json()).data;
+      const [queued] = await db.select().from(motivationAudiences).where(eq(motivationAudiences.id, made.id));
+      expect(queued).toMatchObject({ jobStatus: 'pending' });
+      expect(queued!.jobId).not.toBeNull();
+      const gone = await send(admin, { method: 'DELETE', url: `/api/motivation-audiences/${made.id}` });
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(await db.select().from(motivationAudiences).where(eq(motivationAudiences.id, made.id))).toEqual([]);
+      expect((await kit.app.jobs.get(queued!.jobId!))?.state).toBe('cancelled');
+    }, 15_000);
+
     it('refuses unknown segments and values, and callers without request_motivation_audiences create', async () => {
       expectError(await request({ motivation_audience: { name: 'Bad', rules: rule(deletedSegment.id) } }), 422, 'UNKNOWN_SEGMENTS');
       expectError(await request({ motivation_audience: { name: 'Bad', rules: { include: { and: [] }, values: [[999_999_999]] } } }), 422, 'UNKNOWN_SEGMENTS', 'No demographic value 999999999 in acme/us.');

@@ -43,6 +43,14 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = (action: Action, resource: Resource = 'audiences') => ({ access: { resource, action }, context: 'product' as const, feature: 'audiences' as const });
   const motivationAccess = (action: Action) => ({ access: { resource: 'request_motivation_audiences' as const, action }, context: 'product' as const, feature: 'explore' as const });
   const scope = (request: FastifyRequest, db: Executor = app.database.db): service.AudiencesScope => ({ db, auth: request.auth!, ctx: request.ctx!, data: app.data, requestId: request.id });
+  /**
+   * A deleted item's job, cancelled once the delete has committed: on PGlite the queue's own
+   * statements wait behind an open transaction, so a cancel inside it never returned (the fuzz
+   * test found it). The item is gone either way; its job finds nothing to write to.
+   */
+  const cancelAfterCommit = async (request: FastifyRequest, jobId: string | null) => {
+    if (jobId) await app.jobs.cancel(jobId).catch((err: unknown) => request.log.warn({ err, jobId }, 'the job was not cancelled'));
+  };
   const idempotent = (request: FastifyRequest, reply: FastifyReply, write: (s: service.AudiencesScope) => Promise<Answer['body']>, status = 200, afterCommit?: () => Promise<void>) =>
     runIdempotent(app, request, reply, async (tx) => ({ status, body: await write(scope(request, tx)) }), afterCommit);
 
@@ -211,13 +219,17 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     let drop: Awaited<ReturnType<typeof service.deleteAudience>>['drop'] = null;
+    let jobToCancel: string | null = null;
     await idempotent(request, reply, async (s) => {
       const listed = await lookalikeInScope(s, request.params.id);
-      if (listed.audience.jobId && listed.audience.status !== 'ready' && listed.audience.status !== 'failed') await app.jobs.cancel(listed.audience.jobId);
+      if (listed.audience.jobId && listed.audience.status !== 'ready' && listed.audience.status !== 'failed') jobToCancel = listed.audience.jobId;
       const done = await service.deleteAudience(s, request.params.id, request.query.version, AUDIENCES_TEXT.lookalikeDeleted);
       drop = done.drop;
       return { data: { message: done.message } };
-    }, 200, () => service.dropStoredSet(app.data, drop));
+    }, 200, async () => {
+      await cancelAfterCommit(request, jobToCancel);
+      await service.dropStoredSet(app.data, drop);
+    });
   });
 
   // ---- motivation audiences (requested from Explore's motivation builder: POST is Explore's route) ----
@@ -236,6 +248,13 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
       params: audienceParamsSchema,
       response: { 200: deleteAnswerSchema, ...errors },
     },
-  }, (request, reply) => idempotent(request, reply, async (s) => ({ data: await deleteMotivation(s, app.jobs, request.params.id) })));
+  }, async (request, reply) => {
+    let jobToCancel: string | null = null;
+    await idempotent(request, reply, async (s) => {
+      const done = await deleteMotivation(s, request.params.id);
+      jobToCancel = done.jobToCancel;
+      return { data: { message: done.message } };
+    }, 200, () => cancelAfterCommit(request, jobToCancel));
+  });
 };
 export default audienceRoutes;

@@ -53,11 +53,16 @@ export async function queueMotivation(
  * Deletes a motivation request of the scope: one still being made has its job cancelled. The
  * audience a complete one became stays (an audience like any other, deleted from the overview).
  */
-export async function deleteMotivation(scope: AudiencesScope, jobs: JobQueue, id: number) {
+/**
+ * Deletes a request in the caller's transaction; its job, when one is still queued or running,
+ * is for the caller to cancel once that transaction has committed (on PGlite the queue's own
+ * statements would wait behind it for ever).
+ */
+export async function deleteMotivation(scope: AudiencesScope, id: number): Promise<{ message: string; jobToCancel: string | null }> {
   const row = await repo.findMotivation(scope.db, chartScope(scope.ctx), id);
   if (!row) throw new AppError(404, ERROR_CODES.notFound, `There is no motivation audience ${id} in this product and region: it may have been deleted.`, { gone: { kind: 'motivation_audience', id } });
-  if (row.jobId && (row.jobStatus === 'pending' || row.jobStatus === 'processing')) await jobs.cancel(row.jobId);
   await repo.deleteMotivation(scope.db, row.id);
   await auditWrite(scope, 'motivation_audience.delete', `motivation_audience:${row.id}`, { name: row.name });
-  return { message: AUDIENCES_TEXT.deleted(row.name) };
+  const running = row.jobId !== null && (row.jobStatus === 'pending' || row.jobStatus === 'processing');
+  return { message: AUDIENCES_TEXT.deleted(row.name), jobToCancel: running ? row.jobId : null };
 }
