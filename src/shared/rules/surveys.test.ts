@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_TEXT } from './uploads';
 import {
-  answerShares, checkSurveyRow, DEFAULT_SURVEY_MODE, SURVEY_LIMITS, SURVEY_MODE_DEFINITIONS, SURVEY_TEXT, surveyModeOf, surveyQuestions, type SurveyRow,
+  checkSurveyRow, DEFAULT_SURVEY_MODE, SURVEY_LIMITS, SURVEY_MODE_DEFINITIONS, SURVEY_TEXT, surveyModeOf, surveyQuestions, type SurveyRow,
 } from './surveys';
 
 const REGION = SURVEY_MODE_DEFINITIONS.region;
@@ -84,13 +84,5 @@ describe("a survey's questions", () => {
     expect(issues).toEqual([{ column: null, row: SURVEY_LIMITS.answersPerQuestion + 2, message: SURVEY_TEXT.tooManyAnswers }]);
     const questionsPast = Array.from({ length: SURVEY_LIMITS.questionsPerSurvey + 1 }, (_, i) => row(i + 2, `Q${i}`, 'a'));
     expect(surveyQuestions(questionsPast).issues).toEqual([{ column: null, row: SURVEY_LIMITS.questionsPerSurvey + 2, message: SURVEY_TEXT.tooManyQuestions }]);
-  });
-});
-
-describe("an answer's share", () => {
-  it('is its percent, or its count of the counted answers', () => {
-    expect(answerShares([{ answer: 'a', percent: 40, count: null }, { answer: 'b', percent: null, count: null }])).toEqual([40, null]);
-    expect(answerShares([{ answer: 'a', percent: null, count: 30 }, { answer: 'b', percent: null, count: 90 }])).toEqual([25, 75]);
-    expect(answerShares([{ answer: 'a', percent: null, count: 0 }])).toEqual([null]);
   });
 });

@@ -197,16 +197,6 @@ export function surveyQuestions(rows: readonly SurveyRow[]): { questions: Survey
   return { questions, issues };
 }
 
-/**
- * Each answer's share of its question as a bar shows it (0-100, or null): its percent when
- * given, else its count as a share of the question's counted answers.
- */
-export function answerShares(answers: readonly SurveyAnswer[]): (number | null)[] {
-  const counted = answers.reduce((sum, a) => sum + (a.count ?? 0), 0);
-  return answers.map((a) => (a.percent !== null ? a.percent : a.count !== null && counted > 0 ? (a.count / counted) * 100 : null));
-}
-
-
 // ---- targets ------------------------------------------------------------------------------------
 
 type Named = { id: number; name: string };

@@ -11,20 +11,23 @@ interface Props {
   /** The people the figures are of (an audience, a market, a cell); shares of counts are of it when given. */
   population?: number | null;
   empty?: string;
+  /** The first two columns' headings (a survey's are Question and Answer). */
+  headings?: readonly [string, string];
 }
 
 /**
  * Market-level demographic figures as a table of attribute, value and share with a bar: Explore's
- * custom widgets, Grow's audiences and markets, Journey's cells (issue 29) all draw them so.
+ * custom widgets, Grow's audiences and markets, Journey's cells (issue 29) all draw them so, and
+ * the surveys' questions and answers (issue 30).
  */
-export function FiguresTable({ title, label, rows, population = null, empty = 'No rows yet.' }: Props) {
+export function FiguresTable({ title, label, rows, population = null, empty = 'No rows yet.', headings = ['Attribute', 'Value'] }: Props) {
   const shares = figureShares(rows, population);
   return (
     <section className="market-widget" aria-label={label}>
       <h3 className="market-widget__title">{title}</h3>
       {rows.length === 0 ? <p className="insight-prompt">{empty}</p> : (
         <table className="insight-table">
-          <thead><tr><th scope="col">Attribute</th><th scope="col">Value</th><th scope="col">Share</th></tr></thead>
+          <thead><tr><th scope="col">{headings[0]}</th><th scope="col">{headings[1]}</th><th scope="col">Share</th></tr></thead>
           <tbody>
             {rows.map((row, i) => {
               const share = shares[i] ?? null;

@@ -1,6 +1,7 @@
 import type { PersonaSummary } from '@shared/schemas/explore';
 import { audienceCountQueryOptions, categoriesQueryOptions, widgetQueryOptions } from '../../lib/insights-queries';
 import { sharedRead, type OfflinePreparer, type OfflinePrepareInput, type OfflineStep } from '../../lib/offline/offline-preparers';
+import { surveysQueryOptions } from '../../lib/survey-queries';
 import { effectiveRules, isInvalid, NO_FILTER_CHANGES } from './explore-model';
 import { customWidgetsQueryOptions, exploreTabsQueryOptions, personaQueryOptions, personasQueryOptions } from './explore-queries';
 
@@ -40,5 +41,6 @@ export const prepareExploreOffline: OfflinePreparer = ({ context, fetch }: Offli
     { label: 'Explore: the persona list', run: async () => (await fetch(personasQueryOptions(context))).map(personaStep) },
     { label: 'Explore: tabs configuration', run: async () => void (await fetch(exploreTabsQueryOptions(context))) },
     { label: 'Explore: insight categories', run: async () => void (await categoriesOnce()) },
+    { label: 'Explore: region surveys', run: async () => void (await fetch(surveysQueryOptions(context, 'region'))) },
   ];
 };

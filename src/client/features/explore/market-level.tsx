@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EXPLORE_LIMITS } from '@shared/rules/explore';
 import { SlideInPanel } from '../../components/slide-in-panel';
 import { FiguresTable } from '../../components/insights/figures-table';
+import { SurveyResults } from '../../components/insights/survey-results';
 import { widgetsByTab } from './explore-model';
 import type { WidgetView } from './persona-edits';
 import { createWidget, deleteWidget, updateWidget } from './widget-commands';
@@ -40,6 +41,8 @@ export function MarketLevel({ context, personaId, widgets, canEdit, loading }: P
         </div>
       ) : null}
       {region ? <MarketWidget widget={region} /> : null}
+      {/* The region's surveys (issue 30), beside its demographics. */}
+      <SurveyResults context={context} level="region" what="the region" />
       {loading && widgets.length === 0 ? <p role="status" className="insight-loading">Loading…</p> : null}
       {!loading && tabs.length === 0 ? <p className="insight-prompt">No market-level widgets yet.</p> : null}
       {tabs.length > 1 ? (

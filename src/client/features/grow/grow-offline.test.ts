@@ -10,6 +10,7 @@ import { prepareGrowOffline } from './grow-offline';
 import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
 import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 import { discussionNodesQueryOptions } from '../../lib/discussion-queries';
+import { surveysQueryOptions } from '../../lib/survey-queries';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-original';
 const audience = (id: number, marketId: number, matched: number | null, modeled: number | null) => ({
@@ -68,7 +69,7 @@ describe('Grow\'s offline steps', () => {
     const matched = selectionRules(selected, 'matched')!;
     const modeled = selectionRules(selected, 'modeled')!;
     const expected = [
-      mekkosQueryOptions(CONTEXT), tvSettingsQueryOptions(CONTEXT), categoriesQueryOptions(CONTEXT), discussionNodesQueryOptions(CONTEXT), mekkoQueryOptions(CONTEXT, 1),
+      mekkosQueryOptions(CONTEXT), tvSettingsQueryOptions(CONTEXT), categoriesQueryOptions(CONTEXT), discussionNodesQueryOptions(CONTEXT), surveysQueryOptions(CONTEXT, 'audience'), mekkoQueryOptions(CONTEXT, 1),
       tabsConfigurationQueryOptions(CONTEXT, 1), countsQueryOptions(CONTEXT, countsBodyOf(c)),
       audienceCountQueryOptions(CONTEXT, matched), audienceCountQueryOptions(CONTEXT, modeled),
       ...CATEGORIES.flatMap((cat) => [widgetQueryOptions(CONTEXT, matched, cat.id), widgetQueryOptions(CONTEXT, modeled, cat.id)]),

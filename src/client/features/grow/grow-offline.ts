@@ -7,6 +7,7 @@ import { sharedRead, type OfflinePreparer, type OfflinePrepareInput, type Offlin
 import { countsBodyOf, toSelectable } from './chart-data';
 import { mekkoQueryOptions, mekkosQueryOptions, tabsConfigurationQueryOptions } from '../../lib/grow-queries';
 import { discussionNodesQueryOptions } from '../../lib/discussion-queries';
+import { surveysQueryOptions } from '../../lib/survey-queries';
 import { countsQueryOptions, tvSettingsQueryOptions } from './grow-queries';
 
 /**
@@ -86,5 +87,6 @@ export const prepareGrowOffline: OfflinePreparer = ({ context, fetch }: OfflineP
     { label: 'Grow: insight categories', run: async () => void (await categoriesOnce()) },
     // The word bubbles of audiences with a discussion cluster (issue 30).
     { label: 'Grow: discussion clusters', run: async () => void (await fetch(discussionNodesQueryOptions(context))) },
+    { label: 'Grow: audience surveys', run: async () => void (await fetch(surveysQueryOptions(context, 'audience'))) },
   ];
 };

@@ -63,7 +63,7 @@ export function InsightsPanel({ level, rules, caption, markets, countType, tv, l
         ) : null}
         {levels.market ? (
           <Tabs.Content value="market" className="insights-panel__content">
-            <MarketLevelInsights markets={markets} discussions={discussions.data ?? []} />
+            <MarketLevelInsights markets={markets} discussions={discussions.data ?? []} context={context} />
           </Tabs.Content>
         ) : null}
       </Tabs.Root>

@@ -3,6 +3,7 @@ import { formatCount } from '@shared/rules/grow';
 import { NO_MARKETS_TEXT } from '../../components/mekko/chart-model';
 import type { DiscussionNode } from '@shared/schemas/discussions';
 import { FiguresTable } from '../../components/insights/figures-table';
+import { SurveyResults } from '../../components/insights/survey-results';
 import { WordBubbles } from '../../components/insights/word-bubbles';
 import { formatShare, marketFigures, marketShares, type InsightMarket } from './insights-model';
 
@@ -74,7 +75,7 @@ function ShareTable({ caption, item, shareOf, rows, badgeSelected = false, total
  * A market's uploaded demographic figures (issue 29): the market's (its audiences' people summed)
  * and each selected audience's own, beside the population shares above them.
  */
-function MarketDemographics({ market, discussions }: { market: InsightMarket; discussions: readonly DiscussionNode[] }) {
+function MarketDemographics({ market, discussions, context }: { market: InsightMarket; discussions: readonly DiscussionNode[]; context: string | undefined }) {
   const combined = marketFigures(market);
   const selected = market.audiences.filter((a) => a.selected && (a.demographics?.length ?? 0) > 0);
   // Issue 30: what the selected audiences' consumers talk about, where they have a discussion cluster.
@@ -82,13 +83,16 @@ function MarketDemographics({ market, discussions }: { market: InsightMarket; di
     const node = a.selected && a.discussion_cluster_node_id != null ? discussions.find((d) => d.id === a.discussion_cluster_node_id) : undefined;
     return node ? [{ audience: a, node }] : [];
   });
-  if (combined.length === 0 && talking.length === 0) return null;
+  // And their surveys (issue 30): an audience's own, once saved (an id of the server's).
+  const surveyed = context ? market.audiences.filter((a): a is typeof a & { id: number } => a.selected && typeof a.id === 'number') : [];
+  if (combined.length === 0 && talking.length === 0 && surveyed.length === 0) return null;
   return (
     <div className="market-insights__demographics">
       {combined.length > 0 ? <FiguresTable label={`Demographics of ${market.name}`} title={`Demographics · ${market.name}`} rows={combined} population={market.population} /> : null}
       {selected.map((a) => (
         <FiguresTable key={a.id} label={`Demographics of ${a.name}`} title={`Demographics · ${a.name}`} rows={a.demographics ?? []} population={a.population} />
       ))}
+      {surveyed.map((a) => <SurveyResults key={`survey-${a.id}`} context={context!} level="audience" item={{ sub_market_id: a.id }} what={a.name} />)}
       {talking.map(({ audience, node }) => (
         <div key={audience.id} className="market-insights__discussion">
           <p className="market-insights__summary">{`What ${audience.name} talk about`}</p>
@@ -103,7 +107,7 @@ function MarketDemographics({ market, discussions }: { market: InsightMarket; di
  * Market Level insights: each market's population and share of the chart's total, and each
  * audience's share of its market, with the selected audiences highlighted.
  */
-export function MarketLevelInsights({ markets, discussions = [] }: { markets: readonly InsightMarket[]; discussions?: readonly DiscussionNode[] }) {
+export function MarketLevelInsights({ markets, discussions = [], context }: { markets: readonly InsightMarket[]; discussions?: readonly DiscussionNode[]; context?: string }) {
   const id = useId();
   const { total, markets: rows } = marketShares(markets);
   if (rows.length === 0) return <p className="insight-prompt">{NO_MARKETS_TEXT}</p>;
@@ -137,7 +141,7 @@ export function MarketLevelInsights({ markets, discussions = [] }: { markets: re
               badgeSelected
             />
           )}
-          <MarketDemographics market={markets.find((x) => x.id === m.id)!} discussions={discussions} />
+          <MarketDemographics market={markets.find((x) => x.id === m.id)!} discussions={discussions} context={context} />
         </section>
       ))}
     </div>

@@ -183,16 +183,19 @@ function updatedShape(mode: SurveyMode, written: { group: Group; questions: numb
   return { journeys: [...out.values()].map((j) => ({ journey_name: j.journey_name, brands: [...j.brands.values()].map((b) => ({ name: b.name, stages: [...b.stages.values()] })) })) };
 }
 
-/** The surveys the insights show: the region's, or those of audiences or stages among these ids. */
+/**
+ * The surveys the insights show: the region's; every audience's or stage's of the region (what
+ * a page keeps for offline), or one audience's or one stage's of a brand.
+ */
 export async function listSurveys(scope: Pick<UploadScope, 'db' | 'ctx' | 'data'>, query: { level: repo.SurveyLevel; sub_market_id?: number; journey_brand_id?: number; journey_stage_id?: number }): Promise<Survey[]> {
   const clientRegionId = await contextClientRegion(scope);
   const rows = query.level === 'region'
     ? await repo.surveysOf(scope.db, clientRegionId, { level: 'region', subMarketId: null, journeyBrandId: null, journeyStageId: null })
     : await repo.surveysOfItems(scope.db, clientRegionId, query.level, query.level === 'audience'
-      ? { subMarketIds: query.sub_market_id ? [query.sub_market_id] : [] }
-      : { stageIds: query.journey_stage_id ? [query.journey_stage_id] : [] });
+      ? { subMarketIds: query.sub_market_id === undefined ? undefined : [query.sub_market_id] }
+      : { stageIds: query.journey_stage_id === undefined ? undefined : [query.journey_stage_id] });
   return rows
-    .filter((r) => query.level !== 'stage' || query.journey_brand_id === undefined || r.journeyBrandId === query.journey_brand_id)
+    .filter((r) => query.journey_brand_id === undefined || r.journeyBrandId === query.journey_brand_id)
     .map((r) => ({
       id: r.id, name: r.name, level: r.level, sub_market_id: r.subMarketId, journey_brand_id: r.journeyBrandId, journey_stage_id: r.journeyStageId,
       questions: r.questions, updated_at: r.updatedAt.toISOString(),

@@ -29,11 +29,11 @@ describe('Journey made available offline', () => {
       queue.push(...((await step.run()) ?? []));
     }
     expect(labels).toEqual([
-      'Journey: the journey list', 'Journey: discussion clusters', 'Journey “Funnel”', 'Journey “Broken”',
+      'Journey: the journey list', 'Journey: discussion clusters', 'Journey: stage surveys', 'Journey “Funnel”', 'Journey “Broken”',
       'Journey “Funnel”: counts on Total Population', 'Journey “Funnel”: counts on Matched', 'Journey “Funnel”: counts on Modeled',
     ]);
     expect(asked).toEqual([
-      ['journey', CONTEXT, 'list'], ['discussions', CONTEXT], ['journey', CONTEXT, 'journey', '4'], ['journey', CONTEXT, 'journey', '9'],
+      ['journey', CONTEXT, 'list'], ['discussions', CONTEXT], ['surveys', CONTEXT, 'stage'], ['journey', CONTEXT, 'journey', '4'], ['journey', CONTEXT, 'journey', '9'],
       ['journey', CONTEXT, 'counts', '4', 'total', 3], ['journey', CONTEXT, 'counts', '4', 'matched', 3], ['journey', CONTEXT, 'counts', '4', 'modeled', 3],
     ]);
   });

@@ -1,5 +1,6 @@
 import { journeyTabSchema } from '@shared/schemas/journeys';
 import type { OfflinePreparer, OfflineStep } from '../../../lib/offline/offline-preparers';
+import { surveysQueryOptions } from '../../../lib/survey-queries';
 import type { JourneySummaryView } from './journey-edits';
 import { discussionNodesQueryOptions, journeyCountsQueryOptions, journeyQueryOptions, journeysQueryOptions } from './journey-queries';
 
@@ -26,5 +27,6 @@ export const prepareJourneyOffline: OfflinePreparer = ({ context, fetch }) => {
   return [
     { label: 'Journey: the journey list', run: async () => (await fetch(journeysQueryOptions(context))).filter((j) => typeof j.id === 'number').map(journeyStep) },
     { label: 'Journey: discussion clusters', run: async () => void (await fetch(discussionNodesQueryOptions(context))) },
+    { label: 'Journey: stage surveys', run: async () => void (await fetch(surveysQueryOptions(context, 'stage'))) },
   ];
 };

@@ -3,6 +3,7 @@ import { stageSelectionRules } from '@shared/rules/journey';
 import type { JourneyTab } from '@shared/schemas/journeys';
 import { combineFigures } from '@shared/rules/uploads';
 import { FiguresTable } from '../../../components/insights/figures-table';
+import { SurveyResults } from '../../../components/insights/survey-results';
 import { PersonLevel } from '../../../components/insights/person-level';
 import type { JourneyView } from '../data/journey-edits';
 import { compactCount, type ChartModel } from './journey-model';
@@ -24,7 +25,7 @@ interface Props {
  * The uploaded demographic figures (issue 29) of the brand's selected stages: one stage's own,
  * or several stages' people summed per attribute as a share of their population.
  */
-function StageDemographics({ journey, brand, stageIds, stageNames }: { journey: JourneyView; brand: { id: number | string; name: string } | null; stageIds: readonly (number | string)[]; stageNames: string[] }) {
+function StageDemographics({ context, journey, brand, stageIds, stageNames }: { context: string; journey: JourneyView; brand: { id: number | string; name: string } | null; stageIds: readonly (number | string)[]; stageNames: string[] }) {
   if (!brand) return null;
   if (stageIds.length === 0) return <p className="insight-prompt">Select stages in the journey to see the demographics of their people.</p>;
   const cells = journey.sub_markets.filter((c) => String(c.journey_brand_id) === String(brand.id) && stageIds.some((id) => String(id) === String(c.journey_stage_id)));
@@ -33,7 +34,14 @@ function StageDemographics({ journey, brand, stageIds, stageNames }: { journey: 
     : combineFigures(cells.map((c) => ({ population: c.population, figures: c.demographics ?? [] })));
   const population = cells.reduce((sum, c) => sum + c.population, 0);
   const what = `${brand.name} · ${stageNames.join(' & ')}`;
-  return <FiguresTable label={`Demographics of ${what}`} title={`Demographics · ${what}`} rows={rows} population={population} empty="No demographics have been uploaded for this stage." />;
+  const stageId = stageIds.length === 1 ? stageIds[0] : undefined;
+  return (
+    <>
+      <FiguresTable label={`Demographics of ${what}`} title={`Demographics · ${what}`} rows={rows} population={population} empty="No demographics have been uploaded for this stage." />
+      {/* The stage's surveys for this brand (issue 30), once the journey is saved. */}
+      {typeof stageId === 'number' && typeof brand.id === 'number' ? <SurveyResults context={context} level="stage" item={{ journey_stage_id: stageId, journey_brand_id: brand.id }} what={what} /> : null}
+    </>
+  );
 }
 
 const numeric = (ids: readonly (number | string)[]) => ids.filter((id): id is number => typeof id === 'number');
@@ -95,7 +103,7 @@ export function JourneyInsights({ context, journey, model, tab, brandId, selecte
               ))}
             </tbody>
           </table>
-          <StageDemographics journey={journey} brand={brand ? { id: brand.id, name: brand.name } : null} stageIds={selectedStageIds} stageNames={selectedNames} />
+          <StageDemographics context={context} journey={journey} brand={brand ? { id: brand.id, name: brand.name } : null} stageIds={selectedStageIds} stageNames={selectedNames} />
         </Tabs.Content>
       </Tabs.Root>
     </div>
