@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canDeleteNode, DISCUSSION_TEXT } from '@shared/rules/discussions';
+import { DISCUSSION_TEXT } from '@shared/rules/discussions';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
 import type { DiscussionNode } from '@shared/schemas/discussions';
 import { PageHeader } from '../../components/page-header';
@@ -32,7 +32,6 @@ function ClusterCard({ node, onEdit }: { node: DiscussionNode; onEdit: () => voi
       <p className="subtitle">{`${node.discussion_clusters.length} word ${node.discussion_clusters.length === 1 ? 'bubble' : 'bubbles'} · ${usesInWords(node)}`}</p>
       {top.length ? <ul className="cluster-card__words" aria-label={`Largest bubbles of ${node.name}`}>{top.map((b) => <li key={b.id}>{b.name}</li>)}</ul> : null}
       <button type="button" className="button button--secondary" onClick={onEdit} aria-label={`Edit ${node.name}`}>Edit</button>
-      {canDeleteNode(node) ? null : <span className="visually-hidden">{DISCUSSION_TEXT.inUse}</span>}
     </li>
   );
 }
