@@ -8,12 +8,6 @@ const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url
 const UNIT = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'sw/**/*.test.ts'];
 
 /**
- * The API tests' limits guard against hangs. npm test's PostgreSQL pass runs at nice 19 beside the
- * browser tests (scripts/run-tests.ts) and may wait for a core that long: it stretches them.
- */
-const API_TIMEOUT_SCALE = Number(process.env.API_TIMEOUT_SCALE ?? 1);
-
-/**
  * Unit files share one module cache per worker (isolate: false): a file no longer imports zod,
  * the shared rules and its own modules afresh (135 files: 82 s and 106 s of CPU isolated, 49 s
  * and 64 s shared, issue 28). A file that replaces a module (vi.mock) would hand its fake to the
@@ -56,8 +50,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000 * API_TIMEOUT_SCALE,
-          hookTimeout: 60_000 * API_TIMEOUT_SCALE,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           // PGlite is single-threaded WASM, but a file also waits (its workers starting, logins,
           // job polls): four files at a time were meant to fill those gaps. Warm on the two cores:
           // 299 s with two, 268 s with four; in clean clones no gain shows (321-328 s with four,

@@ -22,19 +22,15 @@ interface Phase {
   log?: string;
   /** The runner's JSON report, read for the slowest files. */
   report?: { file: string; read: (file: string) => FileTime[] };
-  /** At the lowest priority (nice 19): it takes the cores only when the other phases leave them idle. */
-  nicest?: boolean;
 }
 
-const vitest = (name: string, projects: string[], options: { report: string; args?: string[]; env?: Record<string, string>; log?: string; nicest?: boolean }): Phase => {
-  const file = path.join(REPORTS, `vitest-${options.report}.json`);
+const vitest = (project: string): Phase => {
+  const file = path.join(REPORTS, `vitest-${project}.json`);
   return {
-    name,
-    command: ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...(options.args ?? []), '--reporter=default', '--reporter=./scripts/vitest-file-times.ts'],
-    env: { VITEST_FILE_TIMES: file, ...options.env },
+    name: project === 'unit' ? 'unit' : 'API (PGlite)',
+    command: ['npx', 'vitest', 'run', ...(project === 'unit' ? ['--project', 'unit', '--project', 'unit-mocks'] : ['--project', project]), '--reporter=default', '--reporter=./scripts/vitest-file-times.ts'],
+    env: { VITEST_FILE_TIMES: file },
     report: { file, read: slowestVitestFiles },
-    log: options.log,
-    nicest: options.nicest,
   };
 };
 
@@ -47,46 +43,20 @@ const vitest = (name: string, projects: string[], options: { report: string; arg
  */
 const nicest = (script: string): Phase => ({
   name: `${script} (beside)`,
-  command: ['npm', 'run', '--silent', script],
+  command: ['nice', '-n', '19', 'npm', 'run', '--silent', script],
   log: path.join(REPORTS, `${script}.log`),
-  nicest: true,
 });
 const beside: Phase[] = [nicest('typecheck'), nicest('lint')];
 
-/**
- * With POSTGRES_TEST_URL (.ci/run sets it to the PostgreSQL server it starts), the API tests run a
- * second time on PostgreSQL, beside the browser tests at the lowest priority: the browser phase
- * keeps the two cores 87 % busy, and the PostgreSQL pass (185 s alone, 362 s of CPU with its
- * server) fills what it leaves. Starved of the cores, a test there may outrun a limit meant to
- * catch hangs: API_TIMEOUT_SCALE stretches those (hangGuard in tests/api/helper.ts). The files
- * that measure time (a health check answering while heavy counts run, server socket timeouts, a
- * count stopped at its limit, a job cancelled within seconds) run after the browser tests, alone:
- * beside them at nice 10, count-isolation failed (issue 28).
- */
-const POSTGRES = process.env.POSTGRES_TEST_URL;
-const MEASURES_TIME = ['count-isolation', 'connection-limits', 'insights', 'jobs'].map((f) => `tests/api/${f}.test.ts`);
-const onPostgres = { DATABASE_URL: POSTGRES ?? '' };
-const postgresBeside: Phase[] = POSTGRES
-  ? [vitest('API (Postgres, beside)', ['api'], {
-      report: 'api-postgres',
-      args: MEASURES_TIME.flatMap((f) => ['--exclude', f]),
-      env: { ...onPostgres, API_TIMEOUT_SCALE: '4' },
-      log: path.join(REPORTS, 'api-postgres.log'),
-      nicest: true,
-    })]
-  : [];
-const postgresAfter: Phase[] = POSTGRES ? [vitest('API (Postgres, alone)', ['api'], { report: 'api-postgres-alone', args: MEASURES_TIME, env: onPostgres })] : [];
-
-/** The test phases in order; `beside` ones start with the phase they are listed against. */
+/** The test phases in order. */
 const phases: Phase[] = [
-  vitest('unit', ['unit', 'unit-mocks'], { report: 'unit' }),
-  vitest('API (PGlite)', ['api'], { report: 'api' }),
+  vitest('unit'),
+  vitest('api'),
   {
     name: 'browser',
     command: ['npx', 'playwright', 'test'],
     report: { file: path.join(REPORTS, 'playwright.json'), read: slowestPlaywrightFiles },
   },
-  ...postgresAfter,
 ];
 
 interface Done { name: string; seconds: number; slowest: FileTime[] }
@@ -100,8 +70,7 @@ function runPhase(phase: Phase): Promise<Done & { ok: boolean }> {
   if (phase.report) fs.rmSync(phase.report.file, { force: true });
   return new Promise((resolve) => {
     const out = phase.log ? fs.openSync(phase.log, 'w') : 'inherit';
-    const command = phase.nicest ? ['nice', '-n', '19', ...phase.command] : phase.command;
-    const child = spawn(command[0]!, command.slice(1), {
+    const child = spawn(phase.command[0]!, phase.command.slice(1), {
       cwd: ROOT,
       stdio: ['inherit', out, out],
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(REPORTS, 'playwright.json'), ...phase.env },
@@ -127,18 +96,14 @@ const record = ({ ok, ...result }: Done & { ok: boolean }) => {
   done.push(result);
   if (!ok) failures.push(result.name);
 };
-const besides = beside.map((phase) => runPhase(phase).then(record));
+const besideDone = Promise.all(beside.map((phase) => runPhase(phase).then(record)));
 for (const phase of phases) {
-  if (failures.length > 0) break;
-  if (phase.name === 'browser') besides.push(...postgresBeside.map((p) => runPhase(p).then(record)));
-  // The PostgreSQL pass alone waits for the one beside the browser tests: both use its server.
-  if (postgresAfter.includes(phase)) await Promise.all(besides);
   if (failures.length > 0) break;
   record(await runPhase(phase));
 }
-if (failures.length === 0) await Promise.all(besides);
+if (failures.length === 0) await besideDone;
 // In the table in their order, whenever they ended.
-const order = [...beside, ...phases.slice(0, 3), ...postgresBeside, ...postgresAfter].map((p) => p.name);
+const order = [...beside, ...phases].map((p) => p.name);
 done.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 
 fs.writeFileSync(path.join(ROOT, '.tmp/test-phases.json'), JSON.stringify(done, null, 2));

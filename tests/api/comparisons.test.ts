@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { exclusiveRegions, maskMembers, regionIndex } from '../../src/shared/rules/audience-kinds';
 import { comparisonConflictSchema, comparisonListResponseSchema, comparisonResponseSchema, deleteAnswerSchema, type Comparison } from '../../src/shared/schemas/audiences';
 import { overlapResponseSchema } from '../../src/shared/schemas/insights';
-import { ACME_PRODUCT, GLOBEX_PRODUCT, hangGuard } from './helper';
+import { ACME_PRODUCT, GLOBEX_PRODUCT } from './helper';
 import { audiencesKit, rule } from './audiences-support';
 import { clientRegionIdOf } from './population';
 import { expectError, strict } from './support';
 
-describe('Overlap comparisons and the overlap\'s exclusive intersections (issue 16)', { timeout: hangGuard(120_000) }, async () => {
+describe('Overlap comparisons and the overlap\'s exclusive intersections (issue 16)', { timeout: 120_000 }, async () => {
   const kit = await audiencesKit({ jobs: false });
   const { app, db, admin, analyst, viewer, send, get, save, near, ok, acme } = kit;
   const clientRegion = await clientRegionIdOf(db, 'acme', 'us');

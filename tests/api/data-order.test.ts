@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { buildTestApp, login, VIEWER, hangGuard } from './helper';
+import { buildTestApp, login, VIEWER } from './helper';
 import { clientRegionIdOf } from './population';
 
 /**
@@ -41,7 +41,7 @@ describe('the first start prepares regions one at a time, the wanted ones first'
       const next = generated[i + 1];
       if (next !== undefined) expect(ready, `${id} ready before ${next} generates`).toBeLessThan(events.indexOf(`${next}:generating`));
     }
-  }, hangGuard(180_000));
+  }, 180_000);
 
   it('puts the regions a signed-in user can see first when their app asks for the data status', async () => {
     const { app } = await buildTestApp({}, { jobs: false });

@@ -8,7 +8,7 @@ import { DEMO_FUNNEL, DEMO_FUNNEL_CLIENT, funnelSegments } from '../../src/serve
 import type { CountEngine, CountsAnswer, CountsQuestion } from '../../src/server/engine/questions';
 import type { CountStore } from '../../src/server/engine/sql/count-store';
 import { readStoredSets } from './stored-sets';
-import { ADMIN, buildTestApp, login, type Session, hangGuard } from './helper';
+import { ADMIN, buildTestApp, login, type Session } from './helper';
 import { POPULATED, TEST_POPULATION, clientRegionIdOf } from './population';
 
 /**
@@ -206,7 +206,7 @@ describe('molecula and es give the same answers (differential)', async () => {
     expect(Math.max(...answers)).toBeGreaterThan(PEOPLE / 10);
     // Every edge case was asked about.
     for (const r of regions) for (const id of r.special) expect(asked.has(id), `segment ${id} of ${r.context} never asked`).toBe(true);
-  }, hangGuard(120_000));
+  }, 120_000);
 
   it('agrees on 400 random counts calls, and with the plain counts', async () => {
     const random = new Random('differential:counts');
@@ -229,7 +229,7 @@ describe('molecula and es give the same answers (differential)', async () => {
     }
     expectNoMismatch(mismatches, 400);
     expect(focused).toBeGreaterThan(40);
-  }, hangGuard(60_000));
+  }, 60_000);
 
   it('agrees on 200 random widgets, and with the plain counts', async () => {
     const random = new Random('differential:widget');
@@ -252,7 +252,7 @@ describe('molecula and es give the same answers (differential)', async () => {
       if (!same(molecula, es) || !same(molecula, plain)) mismatches.push({ what: `widget ${r.context} ${category.name}`, question: rules, molecula, es, plain });
     }
     expectNoMismatch(mismatches, 200);
-  }, hangGuard(60_000));
+  }, 60_000);
 
   it('agrees on 200 random overlaps, and with the plain counts', async () => {
     const random = new Random('differential:overlap');
@@ -268,7 +268,7 @@ describe('molecula and es give the same answers (differential)', async () => {
       if (!same(molecula, es) || !same(molecula, plain)) mismatches.push({ what: `overlap ${r.context}`, question: audiences, molecula, es, plain });
     }
     expectNoMismatch(mismatches, 200);
-  }, hangGuard(60_000));
+  }, 60_000);
 
   it('agrees on 600 random counts of rules with groups of demographic values, and with the plain count', async () => {
     const random = new Random('differential:values');
@@ -287,7 +287,7 @@ describe('molecula and es give the same answers (differential)', async () => {
     expectNoMismatch(mismatches, 600);
     expect(onlyValues).toBeGreaterThan(100);
     expect(answers.filter((n) => n > 0).length).toBeGreaterThan(200);
-  }, hangGuard(120_000));
+  }, 120_000);
 
   it("agrees on 300 random rule counts (the builder's: rule, each group, excludes, everyone), and with the plain counts", async () => {
     const random = new Random('differential:rule-counts');
@@ -307,7 +307,7 @@ describe('molecula and es give the same answers (differential)', async () => {
       if (!same(molecula, es) || !same(molecula, plain)) mismatches.push({ what: `rule counts ${r.context}`, question: rules, molecula, es, plain });
     }
     expectNoMismatch(mismatches, 300);
-  }, hangGuard(60_000));
+  }, 60_000);
 
   it('agrees on widgets of rules with values and of everyone, and with the plain counts', async () => {
     const random = new Random('differential:widget-values');
@@ -332,7 +332,7 @@ describe('molecula and es give the same answers (differential)', async () => {
       if (!same(molecula, es) || !same(molecula, plain)) mismatches.push({ what: `widget ${r.context} ${category.name}`, question: rules, molecula, es, plain });
     }
     expectNoMismatch(mismatches, 90);
-  }, hangGuard(60_000));
+  }, 60_000);
 
   describe('through the API', async () => {
     const [molecula, es] = await Promise.all([login(app, ADMIN), login(app, ADMIN)]);
@@ -374,7 +374,7 @@ describe('molecula and es give the same answers (differential)', async () => {
       }
       expectNoMismatch(mismatches, 300);
       expect([...kinds.values()].every((n) => n > 40)).toBe(true);
-    }, hangGuard(60_000));
+    }, 60_000);
 
     it('agrees on 90 random questions with demographic values (count, rule counts, widget), and on widgets of everyone, each answered 200', async () => {
       const random = new Random('differential:http-values');
@@ -396,7 +396,7 @@ describe('molecula and es give the same answers (differential)', async () => {
         }
       }
       expectNoMismatch(mismatches, 90);
-    }, hangGuard(60_000));
+    }, 60_000);
   });
 });
 

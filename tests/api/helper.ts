@@ -10,12 +10,6 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 
 export const DEMO_PASSWORD = 'demo-password';
-
-/**
- * A test's time limit, a guard against hangs: stretched by API_TIMEOUT_SCALE when npm test runs
- * this pass at nice 19 beside the browser tests (scripts/run-tests.ts), where it waits for a core.
- */
-export const hangGuard = (ms: number): number => ms * Number(process.env.API_TIMEOUT_SCALE ?? 1);
 export const ADMIN = 'admin@demo.test';
 export const ANALYST = 'analyst@acme.test';
 export const VIEWER = 'viewer@globex.test';

@@ -13,7 +13,7 @@ import { countResponseSchema, overlapResponseSchema } from '../../src/shared/sch
 import { tasksResponseSchema } from '../../src/shared/schemas/notifications';
 import { segments } from '../../src/server/db/schema';
 import { allocateSegment } from '../../src/server/modules/audiences/audience-repository';
-import { ACME_PRODUCT, hangGuard } from './helper';
+import { ACME_PRODUCT } from './helper';
 import { audiencesKit, rule, type Rules } from './audiences-support';
 import { clientRegionIdOf, TEST_POPULATION } from './population';
 import { catalogSeedOf } from '../../src/server/engine/generator/generator';
@@ -21,7 +21,7 @@ import { seedPopulation } from '../../src/server/engine/population-seeder';
 import { expectError, strict } from './support';
 
 // Jobs and a 200k-people region: slower than the default under a shared machine's load.
-describe('Lookalikes, optimized and motivation audiences (issue 16)', { timeout: hangGuard(120_000) }, async () => {
+describe('Lookalikes, optimized and motivation audiences (issue 16)', { timeout: 120_000 }, async () => {
   const kit = await audiencesKit();
   const { app, db, admin, analyst, send, get, save, detail, lookalike, ok, near, acme } = kit;
   const count = async (rules: Rules) => strict(countResponseSchema).parse(ok(await send(admin, { method: 'POST', url: '/api/audiences/count', payload: { rules }, context: 'acme/us' }))).data.count;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_DATA_PERSONA_NAME, EXPLORE_TEXT } from '../../src/shared/rules/explore';
 import { motivationAudienceResponseSchema, personaConflictSchema } from '../../src/shared/schemas/explore';
 import { clients, motivationAudiences, personas, segments } from '../../src/server/db/schema';
-import { ADMIN, GLOBEX_PRODUCT, hangGuard } from './helper';
+import { ADMIN, GLOBEX_PRODUCT } from './helper';
 import { exploreKit } from './explore-support';
 import { expectError, strict, userId } from './support';
 
@@ -359,7 +359,7 @@ describe('Explore personas', async () => {
       expect(gone.statusCode, gone.body).toBe(200);
       expect(await db.select().from(motivationAudiences).where(eq(motivationAudiences.id, made.id))).toEqual([]);
       expect((await kit.app.jobs.get(queued!.jobId!))?.state).toBe('cancelled');
-    }, hangGuard(15_000));
+    }, 15_000);
 
     it('refuses unknown segments and values, and callers without request_motivation_audiences create', async () => {
       expectError(await request({ motivation_audience: { name: 'Bad', rules: rule(deletedSegment.id) } }), 422, 'UNKNOWN_SEGMENTS');

@@ -9,7 +9,7 @@ import { categoriesResponseSchema } from '../../src/shared/schemas/insights';
 import { activations, audiences, auditLog, motivationAudiences, rolePermissions, roles, segments, tasks } from '../../src/server/db/schema';
 import { UPLOADERS } from '../../src/shared/rules/uploads';
 import { multipart, workbook } from './uploads-support';
-import { ACME_PRODUCT, ADMIN, ANALYST, buildTestApp, login, type Session, hangGuard } from './helper';
+import { ACME_PRODUCT, ADMIN, ANALYST, buildTestApp, login, type Session } from './helper';
 import { clientRegionIdOf, TEST_POPULATION } from './population';
 import { expectError, userId } from './support';
 import { loadConfig } from '../../src/server/config';
@@ -30,7 +30,7 @@ const REFUSED = {
  * every API process counts the same), with 429 and Retry-After past the limit. Jobs are queued
  * and never worked here (JOB_WORKERS=0): what is limited is the asking.
  */
-describe('write limits on the expensive writes (issue 26)', { timeout: hangGuard(180_000) }, async () => {
+describe('write limits on the expensive writes (issue 26)', { timeout: 180_000 }, async () => {
   const limits = Object.fromEntries(WRITE_LIMIT_ACTIONS.map((a) => [`WRITE_LIMIT_${a.toUpperCase()}`, String(LIMIT)]));
   const { app, database, config } = await buildTestApp({ JOB_WORKERS: '0', WRITE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS), ...limits });
   const db = database.db;
