@@ -124,6 +124,35 @@ describe('the spreadsheet uploaders', async () => {
       expect(audienceOf(after, market.name, b!.name).demographics).toEqual([...(audienceOf(chart, market.name, b!.name).demographics ?? []), { attribute: 'Gender', value: 'Female', count: null, percent: 50 }]);
     });
 
+    it("sets an audience's discussion cluster from column M, the ID Discussions Upload shows, and refuses another client's", async () => {
+      const node = async (name: string, context: string) => {
+        const res = await kit.send(admin, { method: 'POST', url: '/api/discussion-cluster-nodes', context, payload: { discussion_cluster_node: { name: `${name} ${Date.now().toString(36)}` } } });
+        expect(res.statusCode, res.body).toBe(201);
+        return (res.json() as { data: { id: number } }).data.id;
+      };
+      const [mine, theirs] = [await node('Column M talk', ACME_PRODUCT), await node('Not acme talk', GLOBEX_PRODUCT)];
+      const chart = await chartNamed('Fizz Original Market Map');
+      const market = chart.markets[0]!;
+      const [a, b] = market.sub_markets;
+      const lead = (audience: string) => ['Fizz Cola', 'Fizz Original', chart.name, market.name, 1, audience, null, 'Gender', 'Female', 1, null, 50];
+      const answer = result(await upload('mekkos', workbook([
+        GROW_HEADER,
+        [...lead(a!.name), mine],
+        [...lead(b!.name), theirs],
+        [...lead(b!.name), 987654],
+      ], GROW_SHEET)));
+      expect(answer.errors).toEqual([
+        { column: 'M', row: 3, message: UPLOAD_TEXT.unknownDiscussion(theirs) },
+        { column: 'M', row: 4, message: UPLOAD_TEXT.unknownDiscussion(987654) },
+      ]);
+      const after = await chartNamed(chart.name);
+      expect(audienceOf(after, market.name, a!.name).discussion_cluster_node_id).toBe(mine);
+      expect(audienceOf(after, market.name, b!.name).discussion_cluster_node_id).toBe(audienceOf(chart, market.name, b!.name).discussion_cluster_node_id);
+      // The template gives the audience's node back in column M, so a round trip keeps it.
+      const rows = dataRows(sheetRows(await template('mekkos')), GROW_HEADER.length);
+      expect(rows.filter((r) => r[5] === a!.name && r[2] === chart.name).every((r) => r[12] === mine)).toBe(true);
+    });
+
     it('stops the whole upload for a brand or product that is not the client’s in the region', async () => {
       const chart = await chartNamed('Fizz Original Market Map');
       const market = chart.markets[0]!;

@@ -11,11 +11,12 @@ const growCatalog: GrowCatalog = {
     name: 'Soda Market',
     markets: new Map([['cola', { id: 10, name: 'Cola', audiences: new Map([['loyal', { id: 100, name: 'Loyal' }], ['lapsed', { id: 101, name: 'Lapsed' }]]) }]]),
   }]]),
+  discussionNodes: new Set([41, 42]),
 };
 
 const growValues = (over: Record<string, string | number | null> = {}) => ({
   brand: 'Fizz Cola', product: 'Fizz Original', chart: 'Soda Market', market: 'Cola', marketPosition: 1, audience: 'Loyal', audiencePosition: null,
-  category: 'Age', attribute: '18-24', attributePosition: 1, value: 1200, percent: null, ...over,
+  category: 'Age', attribute: '18-24', attributePosition: 1, value: 1200, percent: null, discussion: null, ...over,
 });
 
 describe('matchGrowRows', () => {
@@ -52,6 +53,22 @@ describe('matchGrowRows', () => {
     const { targets, issues } = matchGrowRows([{ row: 2, values: growValues({ value: null, percent: null }) }], 'Fizz Original', growCatalog);
     expect(targets.size).toBe(0);
     expect(issues).toEqual([]);
+  });
+
+  it("sets the audience's discussion cluster from column M, the last row's, and refuses another client's or an unknown ID", () => {
+    const { targets, issues } = matchGrowRows([
+      { row: 2, values: growValues({ discussion: 41 }) },
+      { row: 3, values: growValues({ attribute: '25-34', discussion: 42 }) },
+      { row: 4, values: growValues({ audience: 'Lapsed', discussion: 99 }) },
+      // A node alone, its figure in error: the node is still set.
+      { row: 5, values: growValues({ audience: 'Lapsed', value: null, discussion: 41 }) },
+    ], 'Fizz Original', growCatalog);
+    expect(targets.get(100)!.discussion).toEqual({ id: 42, row: 3 });
+    expect(targets.get(100)!.figures).toHaveLength(2);
+    expect(targets.get(101)!.discussion).toEqual({ id: 41, row: 5 });
+    // Row 4's figure still applies; its unknown ID is an error of column M only.
+    expect(targets.get(101)!.figures.map((f) => f.row)).toEqual([4]);
+    expect(issues).toEqual([{ column: 'M', row: 4, message: UPLOAD_TEXT.unknownDiscussion(99) }]);
   });
 
   it('escapes names in its HTML messages', () => {

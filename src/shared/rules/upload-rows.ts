@@ -48,6 +48,8 @@ function figureOf(values: RowValues, categories: Categories, row: number, catego
 export interface GrowCatalog {
   charts: ByName<Named & { markets: ByName<Named & { audiences: ByName<Named> }> }>;
   categories: Categories;
+  /** The client's discussion cluster nodes (column M names one by its ID). */
+  discussionNodes: ReadonlySet<number>;
 }
 
 export interface GrowTarget {
@@ -58,12 +60,14 @@ export interface GrowTarget {
   audienceId: number;
   audienceName: string;
   figures: (FigureEdit & { row: number })[];
+  /** The discussion cluster node column M sets on the audience (the last row that names one). */
+  discussion: { id: number; row: number } | null;
 }
 
 /**
  * Grow rows of one product: each names a chart, a market of it and an audience of that market
- * (columns C, D, F), and sets one figure of the audience.
- * @returns the figures to set per audience (by id), and the rows' issues
+ * (columns C, D, F), sets one figure of the audience and may name its discussion cluster (M).
+ * @returns the figures (and node) to set per audience (by id), and the rows' issues
  */
 export function matchGrowRows(rows: readonly CheckedRow[], product: string, catalog: GrowCatalog): { targets: Map<number, GrowTarget>; issues: UploadIssue[] } {
   const targets = new Map<number, GrowTarget>();
@@ -89,11 +93,15 @@ export function matchGrowRows(rows: readonly CheckedRow[], product: string, cata
       continue;
     }
     const figure = figureOf(values, catalog.categories, row, 'H', issues);
-    if (!figure) continue;
+    const node = num(values.discussion);
+    const discussion = node !== null && catalog.discussionNodes.has(node) ? { id: node, row } : null;
+    if (node !== null && !discussion) issues.push({ column: 'M', row, message: UPLOAD_TEXT.unknownDiscussion(node) });
+    if (!figure && !discussion) continue;
     const target = targets.get(audience.id) ?? {
-      chartId: chart.id, chartName: chart.name, marketId: market.id, marketName: market.name, audienceId: audience.id, audienceName: audience.name, figures: [],
+      chartId: chart.id, chartName: chart.name, marketId: market.id, marketName: market.name, audienceId: audience.id, audienceName: audience.name, figures: [], discussion: null,
     };
-    target.figures.push(figure);
+    if (figure) target.figures.push(figure);
+    if (discussion) target.discussion = discussion;
     targets.set(audience.id, target);
   }
   return { targets, issues };

@@ -21,7 +21,7 @@ const explore = UPLOADERS.explore;
 const growRow = (over: Partial<Record<string, SheetCell>> = {}): SheetCell[] => {
   const base: Record<string, SheetCell> = {
     brand: 'Fizz Cola', product: 'Fizz Original', chart: 'Soda Market', market: 'Cola', marketPosition: 1, audience: 'Loyal', audiencePosition: null,
-    category: 'Age', attribute: '18-24', attributePosition: 1, value: 1200, percent: null,
+    category: 'Age', attribute: '18-24', attributePosition: 1, value: 1200, percent: null, discussion: null,
   };
   return grow.columns.map((c) => (c.key in over ? over[c.key]! : base[c.key]!));
 };
@@ -80,6 +80,14 @@ describe('checkRow', () => {
     expect(checkRow(grow, growRow({ marketPosition: '2', value: '1,250' }), 4)).toMatchObject({ issues: [], values: { marketPosition: 2, value: 1250 } });
     expect(checkRow(grow, growRow({ value: -3 }), 4).issues[0]?.message).toBe(UPLOAD_TEXT.wholeNumber('Attribute Value'));
     expect(checkRow(grow, growRow({ value: 'lots' }), 4).issues[0]?.message).toBe(UPLOAD_TEXT.wholeNumber('Attribute Value'));
+  });
+
+  it('reads a discussion cluster ID (column M) as a whole number from 1, past the positions\' 10,000', () => {
+    expect(checkRow(grow, growRow({ discussion: 12_345 }), 4)).toMatchObject({ issues: [], values: { discussion: 12_345 } });
+    expect(checkRow(grow, growRow({ discussion: '7' }), 4).values.discussion).toBe(7);
+    for (const bad of [0, 2.5, -1, 'seven', 2 ** 31]) {
+      expect(checkRow(grow, growRow({ discussion: bad }), 4).issues).toEqual([{ column: 'M', row: 4, message: UPLOAD_TEXT.id('Discussion Cluster ID') }]);
+    }
   });
 
   it('refuses dates, formulas and error cells where numbers belong, and control characters in names', () => {

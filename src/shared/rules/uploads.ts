@@ -43,6 +43,7 @@ export const UPLOAD_TEXT = {
   tooLong: (header: string) => `${header} can be at most ${UPLOAD_LIMITS.textMax} characters.`,
   control: (header: string) => `${header} cannot contain control characters.`,
   position: (header: string) => `${header} must be a whole number from 1 to ${UPLOAD_LIMITS.positionMax}.`,
+  id: (header: string) => `${header} must be an ID as the product shows it: a whole number from 1.`,
   number: (header: string) => `${header} must be a number of 0 or more.`,
   wholeNumber: (header: string) => `${header} must be a whole number of 0 or more.`,
   tooLarge: (header: string) => `${header} is too large.`,
@@ -67,6 +68,7 @@ export const UPLOAD_TEXT = {
   unknownJourneyBrand: (name: string, journey: string) => `There is no brand <b>${escapeHtml(name)}</b> in the journey ${escapeHtml(journey)}.`,
   unknownStage: (name: string, journey: string) => `There is no stage <b>${escapeHtml(name)}</b> in the journey ${escapeHtml(journey)}.`,
   unknownCategory: (name: string) => `There is no demographics category <b>${escapeHtml(name)}</b> in this region.`,
+  unknownDiscussion: (id: number) => `There is no discussion cluster <b>${id}</b> for this client: Discussions Upload lists each cluster's ID.`,
   unknownSegment: (id: string) => `There is no segment <b>${escapeHtml(id)}</b> in this region.`,
   tooManyFigures: `An audience or stage can have at most ${UPLOAD_LIMITS.figuresPerItem} attributes.`,
   tooManyWidgetRows: (max: number) => `A widget can have at most ${max} attributes.`,
@@ -105,7 +107,8 @@ export function escapeHtml(text: string): string {
 // ---- columns ------------------------------------------------------------------------------------
 
 /** How a column's cells are read. */
-export type ColumnType = 'text' | 'position' | 'value' | 'percent';
+/** 'id': a record's ID as the product shows it (a discussion cluster's), a whole number from 1. */
+export type ColumnType = 'text' | 'position' | 'value' | 'percent' | 'id';
 
 export interface UploadColumn {
   /** A, B, ... as the spreadsheet names it. */
@@ -174,6 +177,8 @@ export const UPLOADERS: Record<UploaderKey, UploaderDefinition> = {
       ['Attribute Position', 'attributePosition', 'position', true],
       ['Attribute Value', 'value', 'value', false],
       ['Attribute Percent', 'percent', 'percent', false],
+      // Issue 30: the ID a discussion cluster shows on Discussions Upload, set on the audience.
+      ['Discussion Cluster ID', 'discussion', 'id', false],
     ]),
     rules: [
       'Affects the current client and region.',
@@ -299,6 +304,8 @@ export function checkCell(column: UploadColumn, cell: SheetCell): { value: strin
       return n !== null && Number.isInteger(n) && n >= 1 && n <= UPLOAD_LIMITS.positionMax
         ? { value: n, message: null }
         : { value: null, message: UPLOAD_TEXT.position(column.header) };
+    case 'id':
+      return n !== null && Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647 ? { value: n, message: null } : { value: null, message: UPLOAD_TEXT.id(column.header) };
     case 'percent':
       return n !== null && Number.isFinite(n) && n >= 0 && n <= 100 ? { value: n, message: null } : { value: null, message: UPLOAD_TEXT.percent(column.header) };
     case 'value':

@@ -202,6 +202,7 @@ export function liveSegmentsUnder(db: Executor, clientRegion: number, paths: rea
 }
 
 /** An audience's market-level demographic figures (the Grow uploader, issue 29). */
-export async function setAudienceDemographics(db: Executor, id: number, figures: Figure[]): Promise<void> {
-  await db.update(subMarkets).set({ demographics: figures }).where(eq(subMarkets.id, id));
+/** What the Grow uploader sets on an audience: its market-level figures and its discussion cluster node. */
+export async function setAudienceUpload(db: Executor, id: number, values: { demographics: Figure[]; discussionClusterNodeId: number | null }): Promise<void> {
+  await db.update(subMarkets).set(values).where(eq(subMarkets.id, id));
 }

@@ -60,7 +60,8 @@ async function growRows(scope: UploadScope, example: { category: string; values:
           for (const f of a.demographics) {
             const position = (positions.get(f.attribute) ?? 0) + 1;
             positions.set(f.attribute, position);
-            out.push([...lead, ...figureCells(f, position)]);
+            // Column M: the audience's discussion cluster, on each of its rows (issue 30).
+            out.push([...lead, ...figureCells(f, position), a.discussionClusterNodeId]);
           }
         });
       });
