@@ -82,6 +82,52 @@ describe('discussion cluster nodes and their word bubbles (issue 30)', async () 
     });
   });
 
+  describe("the word bubbles in the node's body (Grow's discussion cluster form)", () => {
+    const bubbles = [
+      { name: 'Too sweet', theme: 'Taste', reach: 12.5, size: 40 },
+      { name: 'Summer fizz', theme: 'Seasons', reach: null, size: 90 },
+    ];
+    it('creates a node with its bubbles, replaces them on PUT, and leaves them alone when the body has none', async () => {
+      const res = await send(admin, { method: 'POST', url: BASE, payload: { discussion_cluster_node: { name: unique('Typed talk'), discussion_clusters: bubbles } } });
+      expect(res.statusCode, res.body).toBe(201);
+      const talk = discussionNodeResponseSchema.parse(res.json()).data;
+      expect(talk.discussion_clusters.map(({ name, theme, reach, size }) => ({ name, theme, reach, size }))).toEqual(bubbles);
+      const put = await send(admin, { method: 'PUT', url: `${BASE}/${talk.id}`, payload: { discussion_cluster_node: { name: talk.name, discussion_clusters: [{ name: ' Price ', theme: 'Value', reach: 35, size: 1 }] } } });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await node(talk.id)).discussion_clusters.map((b) => [b.name, b.reach, b.size])).toEqual([['Price', 35, 1]]);
+      // The drawer's save: name and description only.
+      await send(admin, { method: 'PUT', url: `${BASE}/${talk.id}`, payload: { discussion_cluster_node: { name: talk.name, description: 'Renamed only' } } });
+      expect((await node(talk.id)).discussion_clusters.map((b) => b.name)).toEqual(['Price']);
+      // An empty list empties the node.
+      await send(admin, { method: 'PUT', url: `${BASE}/${talk.id}`, payload: { discussion_cluster_node: { name: talk.name, discussion_clusters: [] } } });
+      expect((await node(talk.id)).discussion_clusters).toEqual([]);
+    });
+
+    it("refuses the whole save, changing nothing, when a bubble breaks the upload's rules, each error by bubble row and column", async () => {
+      const talk = await made();
+      await uploaded(talk.id, [['Kept', 'Theme', null, 5]]);
+      const res = await send(admin, {
+        method: 'PUT',
+        url: `${BASE}/${talk.id}`,
+        payload: { discussion_cluster_node: { name: `${talk.name} changed`, discussion_clusters: [
+          { name: 'Fine', theme: 'Taste', reach: 10, size: 10 },
+          { name: '', theme: 'Taste', reach: 101, size: 0 },
+          { name: 'fine', theme: 'Again', reach: null, size: 5 },
+        ] } },
+      });
+      const body = expectError(res, 422, 'VALIDATION_FAILED', /^Word bubble 2: /);
+      expect(body.error.details).toEqual({ errors: [
+        { column: 'A', row: 3, message: UPLOAD_TEXT.required('Bubble') },
+        { column: 'C', row: 3, message: UPLOAD_TEXT.percent('Name') },
+        { column: 'D', row: 3, message: DISCUSSION_TEXT.size },
+        { column: 'A', row: 4, message: DISCUSSION_TEXT.duplicate('fine', 2) },
+      ] });
+      const kept = await node(talk.id);
+      expect(kept.name).toBe(talk.name);
+      expect(kept.discussion_clusters.map((b) => b.name)).toEqual(['Kept']);
+    });
+  });
+
   describe('the upload', () => {
     it("replaces the node's bubbles with the file's, in its order, and the template gives them back", async () => {
       const talk = await made();

@@ -122,6 +122,59 @@ test("Grow: an audience given a discussion cluster in its form shows the cluster
   await expect(bubbles.getByRole('listitem')).toHaveCount(12);
   await expect(bubbles.getByRole('listitem').first()).toContainText('Ice cold');
   await expect(bubbles.getByLabel('Reachable People 41%')).toBeVisible();
+
+  // The discussion cluster form (650) opens on the audience's cluster, its bubbles typed in place.
+  await page.getByRole('button', { name: 'Edit word bubbles of Summer refreshment talk' }).click();
+  const clusterForm = page.getByRole('dialog', { name: 'Discussion cluster Summer refreshment talk' });
+  await expect(clusterForm.getByRole('textbox', { name: /^Bubble, bubble \d+$/ })).toHaveCount(12);
+  await expect(clusterForm.getByRole('textbox', { name: 'Bubble, bubble 1', exact: true })).toHaveValue('Ice cold');
+  await expect(clusterForm.getByRole('link', { name: 'bulk upload discussions' })).toHaveAttribute('href', '/acme/us/upload/discussions_upload/admin');
+  await clusterForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(clusterForm).toBeHidden();
+});
+
+test("Grow's discussion cluster form makes a cluster of typed word bubbles, checked by the upload's rules and saved in the order typed", async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  await page.goto(`/${CONTEXT}/insights/grow`);
+  await page.getByRole('button', { name: 'Discussion clusters' }).click();
+  const form = page.getByRole('dialog', { name: 'Discussion clusters' });
+  await form.getByLabel('Cluster').selectOption({ label: 'New cluster…' });
+  const made = page.getByRole('dialog', { name: 'New discussion cluster' });
+  const name = unique('Typed talk');
+  await made.getByLabel('Name').fill(name);
+  const cell = (field: string, n: number) => made.getByRole('textbox', { name: `${field}, bubble ${n}`, exact: true });
+  await cell('Bubble', 1).fill('Fizzy mornings');
+  await cell('Theme', 1).fill('Occasions');
+  await cell('Size (1-100)', 1).fill('60');
+  await made.getByRole('button', { name: 'Add word bubble' }).click();
+  await expect(cell('Bubble', 2)).toBeFocused();
+  await page.keyboard.type('fizzy MORNINGS');
+  await cell('Theme', 2).fill('Again');
+  await cell('Size (1-100)', 2).fill('30');
+  await made.getByRole('button', { name: 'Add word bubble' }).click();
+  await cell('Bubble', 3).fill('Late-night snacks');
+  await cell('Theme', 3).fill('Occasions');
+  await cell('Reachable People (%)', 3).fill('120');
+  await cell('Size (1-100)', 3).fill('0');
+  await made.getByRole('button', { name: 'Save' }).click();
+  // Nothing is sent: each problem shows under its field, in the uploader's words.
+  await expect(made.getByText('3 problems in the word bubbles: each is shown under its field.')).toBeVisible();
+  await expect(cell('Bubble', 2)).toHaveAccessibleDescription(/already on row 2/);
+  await expect(cell('Reachable People (%)', 3)).toHaveAccessibleDescription('Name must be a number from 0 to 100.');
+  await expect(cell('Size (1-100)', 3)).toHaveAccessibleDescription(DISCUSSION_TEXT.size);
+
+  await made.getByRole('button', { name: 'Remove bubble 2 fizzy MORNINGS' }).click();
+  await cell('Reachable People (%)', 2).fill('45');
+  await cell('Size (1-100)', 2).fill('30');
+  // Drawn as they will show while being typed.
+  await expect(made.getByRole('region', { name: `Discussion: ${name}` }).getByRole('listitem')).toHaveCount(2);
+  await made.getByRole('button', { name: 'Save' }).click();
+  await expect(made).toBeHidden();
+  await expect(page.getByText('Save Complete').first()).toBeVisible();
+
+  // Saved on the server, in the order typed.
+  const nodes = (await (await page.request.get('/api/discussion-cluster-nodes', { headers: { 'x-context': CONTEXT } })).json()).data as { name: string; discussion_clusters: { name: string; reach: number | null; size: number }[] }[];
+  expect(nodes.find((n) => n.name === name)?.discussion_clusters.map((b) => [b.name, b.reach, b.size])).toEqual([['Fizzy mornings', null, 60], ['Late-night snacks', 45, 30]]);
 });
 
 test("Journey: the demo cell's discussion shows as word bubbles in its stage's panel", async ({ page }) => {

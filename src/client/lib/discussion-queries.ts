@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { parseContextHeader } from '@shared/rules/context';
-import { discussionNodeListResponseSchema, type DiscussionNode } from '@shared/schemas/discussions';
+import { parseContextHeader, type ContextSlugs } from '@shared/rules/context';
+import { discussionNodeListResponseSchema, discussionNodeResponseSchema, type DiscussionNode, type DiscussionNodeBody } from '@shared/schemas/discussions';
 import { api } from './api-client';
 import { entityListStore, readThrough } from './offline/read-through';
+
+export const DISCUSSIONS_PATH = '/api/discussion-cluster-nodes';
 
 /** The keys of the discussion nodes' reads: every screen's list is under ['discussions']. */
 export const discussionKeys = {
@@ -29,3 +31,13 @@ export const discussionNodesQueryOptions = (context: string) =>
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
   });
+
+/**
+ * Creates (id null) or updates a node: its name and description, and its word bubbles when given
+ * (Grow's discussion cluster form; Discussions Upload's drawer leaves them to the upload).
+ */
+export async function saveNode(context: ContextSlugs | null, id: number | null, fields: DiscussionNodeBody['discussion_cluster_node']): Promise<DiscussionNode> {
+  const body = { discussion_cluster_node: fields };
+  const path = id === null ? DISCUSSIONS_PATH : `${DISCUSSIONS_PATH}/${id}`;
+  return (await api(path, discussionNodeResponseSchema, { method: id === null ? 'POST' : 'PUT', body, context })).data;
+}

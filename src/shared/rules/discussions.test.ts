@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDeleteNode,
+  checkBubbles,
   clusterBubbles,
   checkDiscussionRows,
   checkNode,
@@ -10,7 +11,7 @@ import {
   DISCUSSION_TEXT,
   nodesWithClusters,
 } from './discussions';
-import type { SheetCell } from './uploads';
+import { UPLOAD_TEXT, type SheetCell } from './uploads';
 
 /** A row of the template: Bubble (A), Theme (B), Name / Reachable People (C), Size (D). */
 const row = (bubble: SheetCell = 'Cold brew', theme: SheetCell = 'Coffee', reach: SheetCell = 40, size: SheetCell = 10): SheetCell[] => [bubble, theme, reach, size];
@@ -232,5 +233,24 @@ describe('the word bubbles as drawn (moved from the journey view, which Grow now
     expect(bubbles[0]).toMatchObject({ theme: 'Taste', reach: 40 });
     expect(bubbles[1]).toMatchObject({ theme: '', reach: null });
     expect(clusterBubbles(undefined)).toEqual([]);
+  });
+});
+
+describe("word bubbles typed in Grow's discussion cluster form", () => {
+  it("reads text as the upload reads cells, and says the upload's words by bubble row (n + 2) and column", () => {
+    const { bubbles, issues } = checkBubbles([
+      { name: ' Iced tea ', theme: 'Taste', reach: '12.5', size: '40' },
+      { name: '', theme: '', reach: '', size: '' },
+      { name: 'iced TEA', theme: 'Again', reach: null, size: 5 },
+      { name: 'Fizz', theme: 'Taste', reach: 101, size: 101 },
+    ]);
+    expect(bubbles).toEqual([{ name: 'Iced tea', theme: 'Taste', reach: 12.5, size: 40 }]);
+    expect(issues).toEqual([
+      // A wholly blank bubble is an error in a form (a file's blank row is skipped).
+      { column: 'A', row: 3, message: UPLOAD_TEXT.required('Bubble') },
+      { column: 'A', row: 4, message: DISCUSSION_TEXT.duplicate('iced TEA', 2) },
+      { column: 'C', row: 5, message: UPLOAD_TEXT.percent('Name') },
+      { column: 'D', row: 5, message: DISCUSSION_TEXT.size },
+    ]);
   });
 });

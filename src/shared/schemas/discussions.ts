@@ -35,10 +35,25 @@ export type DiscussionNode = z.infer<typeof discussionNodeSchema>;
 export const discussionNodeListResponseSchema = z.object({ data: z.array(discussionNodeSchema) });
 export const discussionNodeResponseSchema = z.object({ data: discussionNodeSchema });
 
+/** A word bubble as Grow's discussion cluster form sends it; checked by the upload's row rules (checkBubbles). */
+export const bubbleBodySchema = z.object({
+  name: z.string(),
+  theme: z.string(),
+  reach: z.nullable(z.number()),
+  size: z.number(),
+});
+export type BubbleBody = z.infer<typeof bubbleBodySchema>;
+
 export const discussionNodeBodySchema = z.object({
   discussion_cluster_node: z.object({
     name: z.string().check(z.trim(), z.minLength(1, DISCUSSION_TEXT.nameRequired), z.maxLength(DISCUSSION_LIMITS.nameMax, DISCUSSION_TEXT.nameTooLong)),
     description: z._default(z.string().check(z.maxLength(DISCUSSION_LIMITS.descriptionMax, DISCUSSION_TEXT.descriptionTooLong)), ''),
+    /**
+     * The node's word bubbles (spec 3 §3: the node with its discussion_clusters), as Grow's
+     * discussion cluster form edits them: given, they replace the node's bubbles; absent, the
+     * bubbles stay as they are (Discussions Upload's drawer sends the name and description only).
+     */
+    discussion_clusters: z.optional(z.array(bubbleBodySchema).check(z.maxLength(DISCUSSION_LIMITS.bubblesPerNode, DISCUSSION_TEXT.tooManyBubbles))),
   }),
 });
 export type DiscussionNodeBody = z.infer<typeof discussionNodeBodySchema>;

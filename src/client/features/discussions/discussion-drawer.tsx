@@ -54,6 +54,7 @@ export function DiscussionDrawer({ context, node, nodes, onClose }: Props) {
   const [deleteThrottled, setDeleteThrottled] = useState(false);
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const errorsAt = useRef<HTMLDivElement>(null);
+  const rulesAt = useRef<HTMLElement>(null);
   useEffect(() => () => {
     if (closing.current) clearTimeout(closing.current);
   }, []);
@@ -199,18 +200,27 @@ export function DiscussionDrawer({ context, node, nodes, onClose }: Props) {
           </li>
         </ol>
         <div ref={errorsAt}>{result ? <UploadErrorsPanel errors={result.errors} more={result.data.more_errors} /> : null}</div>
-        <button type="button" className="button button--ghost discussion-form__rules-toggle" aria-expanded={showRules} onClick={() => setShowRules((s) => !s)}>
+        <button
+          type="button"
+          className="button button--ghost discussion-form__rules-toggle"
+          aria-expanded={showRules}
+          onClick={() => {
+            setShowRules((s) => !s);
+            // On a laptop's 768 px the rules open below the fold: brought up above the action bar.
+            if (!showRules) requestAnimationFrame(() => rulesAt.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+          }}
+        >
           {showRules ? 'Hide Rules' : 'Show Rules'}
         </button>
         {showRules ? (
-          <section className="upload-rules" aria-label="Rules">
+          <section ref={rulesAt} className="upload-rules" aria-label="Rules">
             <ul>{DISCUSSION_RULES.map((rule) => <li key={rule}>{rule}</li>)}</ul>
             <ul className="upload-columns">
               {DISCUSSION_COLUMNS.map((c) => <li key={c.letter}><strong>{c.letter}</strong>{` ${c.header}${c.required ? '' : ' (optional: Reachable People, 0-100)'}`}</li>)}
             </ul>
           </section>
         ) : null}
-        <div className="discussion-form__actions">
+        <div className="slide-in__actions">
           <button type="submit" className="button button--primary" disabled={busy || !online || name.trim() === '' || !!issues.description}>
             {save.isPending ? 'Saving…' : 'Save'}
           </button>

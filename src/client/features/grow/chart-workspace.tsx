@@ -39,6 +39,8 @@ interface Props {
   may: { create: boolean; update: boolean; destroy: boolean };
   productPath: string;
   canCreateAudiences: boolean;
+  /** Opens the discussion cluster form on a node (issue 30); absent for who may not edit clusters. */
+  onEditDiscussion?: (nodeId: number) => void;
   /** index_report create, and the client's lite flag (which disables index reports). */
   indexReports: { canCreate: boolean; lite: boolean };
   onTab: (tab: GrowTab) => void;
@@ -145,6 +147,7 @@ export function ChartWorkspace(props: Props) {
               levels={props.levels}
               onLevelChange={props.onLevel}
               indexReport={{ block: report.block, onCreate: () => report.request && openIndexReportForm(report.request) }}
+              onEditDiscussion={props.onEditDiscussion}
             />
           </section>
         ) : null}

@@ -66,6 +66,8 @@ export function GrowPage({ scope, mekkoId }: Props) {
   const audiences: AudienceView[] = chart ? chart.markets.flatMap((m) => m.sub_markets) : [];
   const selectedIds = chartId === undefined ? [] : (snap.selection[String(chartId)] ?? []).filter((id) => audiences.some((a) => a.id === id));
 
+  // The bulk discussions uploader and the discussion cluster form, for who may write clusters (spec 2 §6, spec 3 §2.2).
+  const discussionsHref = canOpenUploadPage('discussions_upload', scope.permissions) ? `/${scope.context.client.slug}/${region}/upload/discussions_upload/admin` : null;
   const open = (id: number | string | undefined) => void router.navigate({ href: `/${scope.productPath}/insights/grow${id === undefined ? '' : `/${id}`}` });
   const actions = useChartActions({ context, chart, charts, current, open });
 
@@ -101,6 +103,9 @@ export function GrowPage({ scope, mekkoId }: Props) {
           onCopy={actions.copy}
           onDelete={() => (growState.dialog = { kind: 'delete-chart' })}
         />
+        {discussionsHref ? (
+          <button type="button" className="button button--secondary" onClick={() => (growState.panel = { kind: 'discussion', nodeId: null })}>Discussion clusters</button>
+        ) : null}
         {loading ? <span role="status" aria-live="polite" className="grow-loading">{GROW_TEXT.loading}</span> : null}
       </PageHeader>
       {list.isError && !list.data ? <p role="alert">The Grow charts could not be loaded. Check the network and try again.</p> : null}
@@ -127,6 +132,7 @@ export function GrowPage({ scope, mekkoId }: Props) {
           may={may}
           productPath={scope.productPath}
           canCreateAudiences={can(scope.permissions, 'audiences', 'create')}
+          onEditDiscussion={discussionsHref ? (nodeId) => (growState.panel = { kind: 'discussion', nodeId }) : undefined}
           indexReports={{ canCreate: can(scope.permissions, 'index_report', 'create'), lite: scope.context.client.lite }}
           onTab={changeTab}
           onLevel={(level) => changeTab(level === 'market' ? 'total' : tab === 'total' ? 'matched' : tab)}
@@ -148,7 +154,7 @@ export function GrowPage({ scope, mekkoId }: Props) {
       ) : null}
       <GrowPanels
         context={context} region={region} chart={chart} charts={charts} current={current} may={may} tvAllowed={Boolean(tv.data) && may.update} actions={actions}
-        discussionsHref={canOpenUploadPage('discussions_upload', scope.permissions) ? `/${scope.context.client.slug}/${scope.context.region?.slug ?? ''}/upload/discussions_upload/admin` : null}
+        discussionsHref={discussionsHref}
       />
       {snap.dialog?.kind === 'cannot-filter' ? (
         <ActionAlert title={GROW_TEXT.cannotFilterTitle} message={GROW_TEXT.cannotFilter(snap.dialog.name, segmentKindOf(tab))} onClose={() => (growState.dialog = null)} />

@@ -4,6 +4,7 @@ import { GROW_TEXT } from '@shared/rules/grow';
 import { AudienceFormPanel } from './audience-form-panel';
 import type { MekkoView, SummaryView } from './chart-edits';
 import { ChartFormPanel } from './chart-form-panel';
+import { DiscussionClusterPanel } from './discussion-cluster-panel';
 import { ActionAlert } from '../../components/action-alert';
 import { verticalsQueryOptions } from './grow-queries';
 import { growState } from './grow-store';
@@ -26,7 +27,7 @@ interface Props {
 const close = () => (growState.panel = null);
 const closeDialog = () => (growState.dialog = null);
 
-/** The slide-in forms (chart 550, market 450, audience 650) and the delete confirmations of spec 3 §8. */
+/** The slide-in forms (chart 550, market 450, audience 650, discussion cluster 650) and the delete confirmations of spec 3 §8. */
 export function GrowPanels({ context, region, chart, charts, current, may, tvAllowed, actions, discussionsHref }: Props) {
   const snap = useSnapshot(growState);
   const panel = snap.panel;
@@ -91,6 +92,9 @@ export function GrowPanels({ context, region, chart, charts, current, may, tvAll
           onDelete={() => (growState.dialog = { kind: 'delete-audience', audienceId: panel.audienceId ?? '' })}
           onClose={close}
         />
+      ) : null}
+      {panel?.kind === 'discussion' && discussionsHref ? (
+        <DiscussionClusterPanel context={context} nodeId={panel.nodeId} bulkHref={discussionsHref} onClose={close} />
       ) : null}
       {dialog?.kind === 'delete-chart' && current ? (
         <ActionAlert title={`Delete ${current.name}?`} message={GROW_TEXT.confirmChartDelete} confirm={{ label: 'Delete chart', onConfirm: actions.remove }} onClose={closeDialog} />

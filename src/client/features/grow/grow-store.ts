@@ -10,7 +10,9 @@ import { SPLIT } from '../../components/split-handle';
 type GrowPanel =
   | { kind: 'chart'; mode: 'create' | 'edit' }
   | { kind: 'market'; marketId: number | string | null }
-  | { kind: 'audience'; marketId: number | string; audienceId: number | string | null };
+  | { kind: 'audience'; marketId: number | string; audienceId: number | string | null }
+  /** The discussion cluster form (650): a node, or null to choose one. */
+  | { kind: 'discussion'; nodeId: number | null };
 
 type GrowDialog =
   | { kind: 'cannot-filter'; name: string }

@@ -25,6 +25,8 @@ interface InsightsPanelProps {
   context: string;
   /** "Create Index Report" of the selection: why it is refused, or null, and what opens the form. */
   indexReport: { block: string | null; onCreate(): void };
+  /** Opens the discussion cluster form on a node (issue 30); absent for who may not edit clusters. */
+  onEditDiscussion?: (nodeId: number) => void;
 }
 
 const SELECT_PROMPT = 'Select audiences in the chart to see who they are.';
@@ -34,7 +36,7 @@ const LEVEL_LABEL: Record<InsightLevel, string> = { person: 'Person Level', mark
  * Grow's insights area (spec 3 §2.2, §4): Person Level widgets of the selection from the count
  * engine, and Market Level shares of the chart, each tab shown when the tabs configuration allows.
  */
-export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context, indexReport }: InsightsPanelProps) {
+export function InsightsPanel({ level, rules, caption, markets, countType, tv, levels, onLevelChange, context, indexReport, onEditDiscussion }: InsightsPanelProps) {
   const allowed = (['person', 'market'] as const).filter((l) => levels[l]);
   // The word bubbles of selected audiences that have a discussion cluster (issue 30).
   const wantsDiscussions = markets.some((m) => m.audiences.some((a) => a.selected && a.discussion_cluster_node_id != null));
@@ -63,7 +65,7 @@ export function InsightsPanel({ level, rules, caption, markets, countType, tv, l
         ) : null}
         {levels.market ? (
           <Tabs.Content value="market" className="insights-panel__content">
-            <MarketLevelInsights markets={markets} discussions={discussions.data ?? []} context={context} />
+            <MarketLevelInsights markets={markets} discussions={discussions.data ?? []} context={context} onEditDiscussion={onEditDiscussion} />
           </Tabs.Content>
         ) : null}
       </Tabs.Root>

@@ -75,7 +75,7 @@ function ShareTable({ caption, item, shareOf, rows, badgeSelected = false, total
  * A market's uploaded demographic figures (issue 29): the market's (its audiences' people summed)
  * and each selected audience's own, beside the population shares above them.
  */
-function MarketDemographics({ market, discussions, context }: { market: InsightMarket; discussions: readonly DiscussionNode[]; context: string | undefined }) {
+function MarketDemographics({ market, discussions, context, onEditDiscussion }: { market: InsightMarket; discussions: readonly DiscussionNode[]; context: string | undefined; onEditDiscussion?: (nodeId: number) => void }) {
   const combined = marketFigures(market);
   const selected = market.audiences.filter((a) => a.selected && (a.demographics?.length ?? 0) > 0);
   // Issue 30: what the selected audiences' consumers talk about, where they have a discussion cluster.
@@ -95,7 +95,10 @@ function MarketDemographics({ market, discussions, context }: { market: InsightM
       {surveyed.map((a) => <SurveyResults key={`survey-${a.id}`} context={context!} level="audience" item={{ sub_market_id: a.id }} what={a.name} />)}
       {talking.map(({ audience, node }) => (
         <div key={audience.id} className="market-insights__discussion">
-          <p className="market-insights__summary">{`What ${audience.name} talk about`}</p>
+          <p className="market-insights__summary">
+            {`What ${audience.name} talk about`}
+            {onEditDiscussion ? <> <button type="button" className="button button--ghost" onClick={() => onEditDiscussion(node.id)}>{`Edit word bubbles of ${node.name}`}</button></> : null}
+          </p>
           <WordBubbles node={node} />
         </div>
       ))}
@@ -107,7 +110,13 @@ function MarketDemographics({ market, discussions, context }: { market: InsightM
  * Market Level insights: each market's population and share of the chart's total, and each
  * audience's share of its market, with the selected audiences highlighted.
  */
-export function MarketLevelInsights({ markets, discussions = [], context }: { markets: readonly InsightMarket[]; discussions?: readonly DiscussionNode[]; context?: string }) {
+export function MarketLevelInsights({ markets, discussions = [], context, onEditDiscussion }: {
+  markets: readonly InsightMarket[];
+  discussions?: readonly DiscussionNode[];
+  context?: string;
+  /** Opens Grow's discussion cluster form on a node, for who may edit clusters. */
+  onEditDiscussion?: (nodeId: number) => void;
+}) {
   const id = useId();
   const { total, markets: rows } = marketShares(markets);
   if (rows.length === 0) return <p className="insight-prompt">{NO_MARKETS_TEXT}</p>;
@@ -141,7 +150,7 @@ export function MarketLevelInsights({ markets, discussions = [], context }: { ma
               badgeSelected
             />
           )}
-          <MarketDemographics market={markets.find((x) => x.id === m.id)!} discussions={discussions} context={context} />
+          <MarketDemographics market={markets.find((x) => x.id === m.id)!} discussions={discussions} context={context} onEditDiscussion={onEditDiscussion} />
         </section>
       ))}
     </div>

@@ -1,4 +1,4 @@
-import { canDeleteNode, checkDiscussionRows, DISCUSSION_COLUMNS, DISCUSSION_TEXT } from '@shared/rules/discussions';
+import { canDeleteNode, checkBubbles, checkDiscussionRows, DISCUSSION_COLUMNS, DISCUSSION_TEXT, type Bubble } from '@shared/rules/discussions';
 import { checkHeader, UPLOAD_LIMITS, UPLOAD_TEXT, type UploadIssue } from '@shared/rules/uploads';
 import type { DiscussionNode, DiscussionNodeBody, DiscussionUploadResult } from '@shared/schemas/discussions';
 import { ERROR_CODES } from '@shared/schemas/error';
@@ -50,35 +50,49 @@ export async function getNode(db: Executor, clientId: number, id: number): Promi
 
 const nameTaken = (err: unknown) => uniqueViolation(err) === 'discussion_cluster_nodes_name_key';
 
-export async function createNode(scope: DiscussionScope, body: DiscussionNodeBody): Promise<DiscussionNode> {
-  const values = { name: body.discussion_cluster_node.name.trim(), description: body.discussion_cluster_node.description.trim() };
+/**
+ * The node's fields, and its word bubbles when the body has them (Grow's discussion cluster
+ * form): checked by the upload's row rules; any bubble in error refuses the whole save with 422,
+ * each error in details.errors by row (bubble n is row n + 2) and column.
+ */
+function valuesOf(body: DiscussionNodeBody): { name: string; description: string; bubbles: Bubble[] | null } {
+  const node = body.discussion_cluster_node;
+  const values = { name: node.name.trim(), description: node.description.trim() };
+  if (node.discussion_clusters === undefined) return { ...values, bubbles: null };
+  const { bubbles, issues } = checkBubbles(node.discussion_clusters);
+  if (issues.length > 0) {
+    throw new AppError(422, ERROR_CODES.validation, `Word bubble ${issues[0]!.row! - 1}: ${issues[0]!.message.replace(/<[^>]+>/g, '')}`, { errors: issues });
+  }
+  return { ...values, bubbles };
+}
+
+/** Creates or updates a node in one transaction (its bubbles with it), audited; a taken name is a 409. */
+async function writeNode(scope: DiscussionScope, id: number | null, body: DiscussionNodeBody): Promise<DiscussionNode> {
+  const { bubbles, ...values } = valuesOf(body);
   try {
-    const id = await scope.db.transaction(async (tx) => {
-      const row = await repo.insertNode(tx, scope.clientId, values);
-      await auditWrite({ ...scope, db: tx }, 'discussions.create', `discussion_cluster_node:${row.id}`, { name: values.name });
-      return row.id;
+    const saved = await scope.db.transaction(async (tx) => {
+      let nodeId = id;
+      if (nodeId === null) nodeId = (await repo.insertNode(tx, scope.clientId, values)).id;
+      else {
+        if (!(await repo.findNode(tx, scope.clientId, nodeId, true))) throw notFound(DISCUSSION_TEXT.notFound);
+        await repo.updateNode(tx, nodeId, values);
+      }
+      if (bubbles) await repo.replaceClusters(tx, nodeId, bubbles);
+      await auditWrite({ ...scope, db: tx }, id === null ? 'discussions.create' : 'discussions.update', `discussion_cluster_node:${nodeId}`, {
+        name: values.name,
+        ...(bubbles ? { bubbles: bubbles.length } : {}),
+      });
+      return nodeId;
     });
-    return getNode(scope.db, scope.clientId, id);
+    return getNode(scope.db, scope.clientId, saved);
   } catch (err) {
     if (nameTaken(err)) throw new AppError(409, ERROR_CODES.conflict, DISCUSSION_TEXT.nameTaken);
     throw err;
   }
 }
 
-export async function updateNode(scope: DiscussionScope, id: number, body: DiscussionNodeBody): Promise<DiscussionNode> {
-  const values = { name: body.discussion_cluster_node.name.trim(), description: body.discussion_cluster_node.description.trim() };
-  try {
-    await scope.db.transaction(async (tx) => {
-      if (!(await repo.findNode(tx, scope.clientId, id, true))) throw notFound(DISCUSSION_TEXT.notFound);
-      await repo.updateNode(tx, id, values);
-      await auditWrite({ ...scope, db: tx }, 'discussions.update', `discussion_cluster_node:${id}`, { name: values.name });
-    });
-  } catch (err) {
-    if (nameTaken(err)) throw new AppError(409, ERROR_CODES.conflict, DISCUSSION_TEXT.nameTaken);
-    throw err;
-  }
-  return getNode(scope.db, scope.clientId, id);
-}
+export const createNode = (scope: DiscussionScope, body: DiscussionNodeBody) => writeNode(scope, null, body);
+export const updateNode = (scope: DiscussionScope, id: number, body: DiscussionNodeBody) => writeNode(scope, id, body);
 
 /** Deletes a node no audience or journey cell uses (spec 2 §5); one in use is a 409 naming its uses. */
 export async function deleteNode(scope: DiscussionScope, id: number): Promise<void> {
