@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { USERS, csrfOf, logInAs, unique } from './helpers';
 import { CONTEXT, GROW, PRODUCT, chartPicker, chartWith, escape, growApi, matchedTab, tile, type Chart } from './grow-helpers';
 import { freshProfileDir, launchProfile, startOwnServer, waitForOwnDemoData, type OwnServer } from './own-server';
+import { demoSurveyPlaces, openAudienceMarketLevel, openStageMarketLevel } from './survey-helpers';
 
 // Issue 12 item 2: "Make available offline" takes everything the context's pages need, says
 // exactly what it did, and what a context holds is listed and can be removed. The server really
@@ -132,6 +133,9 @@ test('Make available offline takes every chart with its counts and insights, nam
     expect(before.queries).toBeGreaterThan(30);
     expect(before.charts).toBeGreaterThan(2);
 
+    // Where the demo's surveys and discussions are, asked while the server answers.
+    const places = await demoSurveyPlaces(page);
+
     // The server stops. The chart never opened online opens, with counts on every tab and insights.
     await context.unroute('**/api/insights/widgets');
     await server.stop();
@@ -157,6 +161,23 @@ test('Make available offline takes every chart with its counts and insights, nam
     await expect(insights.getByText(/^People in the audience: [\d,]+$/)).toBeVisible();
     await expect(insights.getByRole('region', { name: 'Age', exact: true }).getByText(/[\d,]+ people in the audience/)).toBeVisible();
     await expect(insights.getByRole('alert')).toHaveCount(0);
+
+    // Issue 30, still offline: the demo audience's word bubbles and survey answers, never opened online.
+    await page.goto(`${GROW}/${places.chart.id}`);
+    await expect(chartPicker(page)).toContainText(places.chart.name, { timeout: 15_000 });
+    await openAudienceMarketLevel(page, places.audience);
+    await expect(insights.getByRole('region', { name: 'Discussion: Summer refreshment talk' }).getByRole('listitem')).toHaveCount(12);
+    await expect(insights.getByRole('region', { name: `Survey Fizz Original audience pulse of ${places.audience}` }).getByRole('row', { name: /Supermarket/ })).toContainText('412');
+    // The journey stage's survey, and its cell's word bubbles in the stage's panel.
+    await openStageMarketLevel(page, places);
+    await expect(page.getByRole('region', { name: `Survey Purchase moment survey of ${places.brand} · ${places.stage}` })).toContainText('On promotion');
+    await page.getByRole('button', { name: `${places.stage}: show every brand` }).click();
+    await expect(page.getByRole('dialog', { name: `${places.stage} by brand` }).getByRole('region', { name: 'Discussion: Switching brands talk' }).getByRole('listitem')).toHaveCount(9);
+    await page.keyboard.press('Escape');
+    // The region's survey on Explore's Market Level.
+    await page.goto(`${PRODUCT}/insights/explore`);
+    await page.getByRole('tab', { name: 'Market Level' }).click();
+    await expect(page.getByRole('region', { name: 'Survey US soft drinks tracker of the region' }).getByRole('row', { name: /Every day/ })).toContainText('21.0%');
 
     // Remove (still offline: it is the device's own data): the list is empty, and so is the device.
     await page.goto(`${PRODUCT}/home`);

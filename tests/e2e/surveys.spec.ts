@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { SURVEY_MODE_DEFINITIONS, type SurveyMode } from '../../src/shared/rules/surveys';
-import { CONTEXT, escape, openChart, tile } from './grow-helpers';
+import { CONTEXT, openChart } from './grow-helpers';
 import { USERS, logInAs, unique } from './helpers';
-import { journeyApi } from './journey-helpers';
+import { demoSurveyPlaces, openAudienceMarketLevel, openStageMarketLevel } from './survey-helpers';
 
 type Row = (string | number | null)[];
 const PAGE = '/acme/us/upload/surveys_upload/admin';
@@ -64,50 +64,20 @@ test('Audience Level: a survey of a Grow audience uploads and the updated list n
   await expect(updated).toContainText(`${demo[4]} (${name})`);
 });
 
-/** The demo's surveys as the API reads them (the page's own read). */
-async function demoSurveys(page: Page, level: 'region' | 'audience' | 'stage') {
-  const res = await page.request.get(`/api/surveys?level=${level}`, { headers: { 'x-context': CONTEXT } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data as { name: string; sub_market_id: number | null; journey_stage_id: number | null; journey_brand_id: number | null }[];
-}
-
 test("the answers show as bars in the insights: a Grow audience's, a journey stage's and, on Explore's Market Level, the region's", async ({ page }) => {
   test.setTimeout(90_000);
   await logInAs(page, USERS.admin);
+  const places = await demoSurveyPlaces(page);
   // Grow: the demo's audience survey, on the audience it is on.
-  const pulse = (await demoSurveys(page, 'audience')).find((s) => s.name === 'Fizz Original audience pulse')!;
-  type ChartRead = { id: number; name: string; markets: { sub_markets: { id: number; name: string }[] }[] };
-  const charts = (await (await page.request.get('/api/mekkos', { headers: { 'x-context': CONTEXT } })).json()).data as { id: number }[];
-  let found: { chart: ChartRead; audience: string } | null = null;
-  for (const c of charts) {
-    const chart = (await (await page.request.get(`/api/mekkos/${c.id}`, { headers: { 'x-context': CONTEXT } })).json()).data as ChartRead;
-    const audience = chart.markets.flatMap((m) => m.sub_markets).find((a) => a.id === pulse.sub_market_id);
-    if (audience) found = { chart, audience: audience.name };
-  }
-  await openChart(page, found!.chart.id, found!.chart.name);
-  await tile(page, found!.audience).click();
-  await page.getByRole('button', { name: 'Show/Hide Insights' }).click();
-  await page.getByRole('tab', { name: /^Total Population/ }).click();
-  const audienceSurvey = page.getByRole('region', { name: `Survey Fizz Original audience pulse of ${found!.audience}` });
+  await openChart(page, places.chart.id, places.chart.name);
+  await openAudienceMarketLevel(page, places.audience);
+  const audienceSurvey = page.getByRole('region', { name: `Survey Fizz Original audience pulse of ${places.audience}` });
   await expect(audienceSurvey.getByRole('row', { name: /Supermarket/ })).toContainText('412');
   await expect(audienceSurvey.getByRole('row', { name: /Definitely not/ })).toContainText('4.0%');
 
   // Journey: the stage survey, for its brand and stage.
-  const moment = (await demoSurveys(page, 'stage')).find((s) => s.name === 'Purchase moment survey')!;
-  const journeys = await journeyApi(page);
-  let stage: { journeyId: number; brand: string; stage: string } | null = null;
-  for (const j of await journeys.list()) {
-    const full = await journeys.journey(j.id);
-    const s = full.stages.find((x) => x.id === moment.journey_stage_id);
-    const b = full.brands.find((x) => x.id === moment.journey_brand_id);
-    if (s && b) stage = { journeyId: j.id, brand: b.name, stage: s.name };
-  }
-  await page.goto(`/${CONTEXT}/insights/journey/${stage!.journeyId}`);
-  await page.getByRole('radiogroup', { name: 'Brand' }).getByRole('radio', { name: stage!.brand }).check();
-  await page.getByRole('region', { name: 'Chart' }).getByRole('button', { name: new RegExp(`^${escape(stage!.stage)}: .* this stage$`) }).click();
-  await page.getByRole('button', { name: 'Show/Hide Insights' }).click();
-  await page.getByRole('region', { name: 'Insights' }).getByRole('tab', { name: 'Market Level' }).click();
-  await expect(page.getByRole('region', { name: `Survey Purchase moment survey of ${stage!.brand} · ${stage!.stage}` })).toContainText('On promotion');
+  await openStageMarketLevel(page, places);
+  await expect(page.getByRole('region', { name: `Survey Purchase moment survey of ${places.brand} · ${places.stage}` })).toContainText('On promotion');
 
   // Explore: the region's survey on Market Level.
   await page.goto(`/${CONTEXT}/insights/explore`);
