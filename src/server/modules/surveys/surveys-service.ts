@@ -152,35 +152,41 @@ export async function runSurveyUpload(scope: UploadScope, mode: SurveyMode, byte
   };
 }
 
+interface Named { id: number; name: string }
+
+/**
+ * Surveys under a three-level path (chart, market, audience; journey, brand, stage), each level
+ * once in the order first written: what the updated list of an audience or stage upload shows.
+ */
+function byPath(written: readonly { path: readonly [Named, Named, Named]; survey: string }[]) {
+  const top = new Map<number, { name: string; children: Map<number, { name: string; children: Map<number, { name: string; surveys: string[] }> }> }>();
+  for (const { path: [a, b, c], survey } of written) {
+    const first = top.get(a.id) ?? { name: a.name, children: new Map() };
+    const second = first.children.get(b.id) ?? { name: b.name, children: new Map() };
+    const third = second.children.get(c.id) ?? { name: c.name, surveys: [] };
+    third.surveys.push(survey);
+    second.children.set(c.id, third);
+    first.children.set(b.id, second);
+    top.set(a.id, first);
+  }
+  return [...top.values()].map((x) => ({ name: x.name, children: [...x.children.values()].map((y) => ({ name: y.name, children: [...y.children.values()] })) }));
+}
+
 /** What changed, in the spec's shapes (spec 2 §3): surveys; mekkos with markets; journeys with brands. */
 function updatedShape(mode: SurveyMode, written: { group: Group; questions: number }[]): Pick<SurveyUploadResult['data'], 'surveys' | 'mekkos' | 'journeys'> {
   if (mode === 'region') return { surveys: written.map((w) => ({ name: w.group.survey, questions: w.questions })) };
   if (mode === 'audience') {
-    const mekkos = new Map<number, { mekko_name: string; markets: Map<number, { name: string; sub_markets: Map<number, { name: string; surveys: string[] }> }> }>();
-    for (const { group } of written) {
+    const paths = written.map(({ group }) => {
       const t = group.target as AudienceTarget;
-      const chart = mekkos.get(t.chart.id) ?? { mekko_name: t.chart.name, markets: new Map() };
-      const market = chart.markets.get(t.market.id) ?? { name: t.market.name, sub_markets: new Map() };
-      const audience = market.sub_markets.get(t.audience.id) ?? { name: t.audience.name, surveys: [] };
-      audience.surveys.push(group.survey);
-      market.sub_markets.set(t.audience.id, audience);
-      chart.markets.set(t.market.id, market);
-      mekkos.set(t.chart.id, chart);
-    }
-    return { mekkos: [...mekkos.values()].map((c) => ({ mekko_name: c.mekko_name, markets: [...c.markets.values()].map((m) => ({ name: m.name, sub_markets: [...m.sub_markets.values()] })) })) };
+      return { path: [t.chart, t.market, t.audience] as const, survey: group.survey };
+    });
+    return { mekkos: byPath(paths).map((c) => ({ mekko_name: c.name, markets: c.children.map((m) => ({ name: m.name, sub_markets: m.children })) })) };
   }
-  const out = new Map<number, { journey_name: string; brands: Map<number, { name: string; stages: Map<number, { stage_name: string; surveys: string[] }> }> }>();
-  for (const { group } of written) {
+  const paths = written.map(({ group }) => {
     const t = group.target as StageTarget;
-    const journey = out.get(t.journey.id) ?? { journey_name: t.journey.name, brands: new Map() };
-    const brand = journey.brands.get(t.brand.id) ?? { name: t.brand.name, stages: new Map() };
-    const stage = brand.stages.get(t.stage.id) ?? { stage_name: t.stage.name, surveys: [] };
-    stage.surveys.push(group.survey);
-    brand.stages.set(t.stage.id, stage);
-    journey.brands.set(t.brand.id, brand);
-    out.set(t.journey.id, journey);
-  }
-  return { journeys: [...out.values()].map((j) => ({ journey_name: j.journey_name, brands: [...j.brands.values()].map((b) => ({ name: b.name, stages: [...b.stages.values()] })) })) };
+    return { path: [t.journey, t.brand, t.stage] as const, survey: group.survey };
+  });
+  return { journeys: byPath(paths).map((j) => ({ journey_name: j.name, brands: j.children.map((b) => ({ name: b.name, stages: b.children.map((s) => ({ stage_name: s.name, surveys: s.surveys })) })) })) };
 }
 
 /**
