@@ -41,6 +41,7 @@ import journeyRoutes from './modules/journeys/journeys-routes';
 import outcomeRoutes from './modules/outcomes/outcomes-routes';
 import discussionRoutes from './modules/discussions/discussions-routes';
 import surveyRoutes from './modules/surveys/surveys-routes';
+import planRoutes from './modules/plans/plans-routes';
 import uploadRoutes from './modules/uploads/uploads-routes';
 import clientRoutes from './modules/clients/clients-routes';
 import roleRoutes from './modules/roles/roles-routes';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(outcomeRoutes);
   await app.register(discussionRoutes);
   await app.register(surveyRoutes);
+  await app.register(planRoutes);
   await app.register(uploadRoutes);
   await app.register(import('./modules/brands/brands-routes'));
   await app.register(clientRoutes);

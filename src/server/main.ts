@@ -31,6 +31,8 @@ export async function main() {
   if (config.seedDemo) await import('./db/demo-discussions').then(({ seedDiscussionDemoIfEmpty }) => seedDiscussionDemoIfEmpty(database.db));
   // Issue 30: a region, an audience and a journey stage survey of the demo product.
   if (config.seedDemo) await import('./db/demo-surveys').then(({ seedSurveyDemoIfEmpty }) => seedSurveyDemoIfEmpty(database.db));
+  // Issue 31: the demo product's response curves and an imported media plan.
+  if (config.seedDemo) await import('./db/demo-plans').then(({ seedPlanDemoIfEmpty }) => seedPlanDemoIfEmpty(database.db));
   const app = await buildApp({ config, database, counts });
 
   // Expired sessions and old login failures are pruned hourly (any process may do it; it is idempotent).

@@ -3,6 +3,8 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { CustomWidgetRow } from '@shared/schemas/explore';
 import type { Figure } from '@shared/rules/uploads';
 import type { SurveyQuestion } from '@shared/rules/surveys';
+import type { CurveParams } from '@shared/rules/curves';
+import type { MediaPlanFile } from '@shared/schemas/plans';
 import {
   type AnyPgColumn,
   bigint,
@@ -837,3 +839,48 @@ export const submarketOutcomes = pgTable('submarket_outcomes', {
   matched: bigint('matched', { mode: 'number' }).notNull().default(0),
   modeled: bigint('modeled', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.timeframeId, t.subMarketId] }), index('submarket_outcomes_sub_market_idx').on(t.subMarketId)]);
+
+// ---- scenario planning (issue 31) -----------------------------------------------------------------
+
+/** The generic curve library: one default curve per media type, for every client (decision 022). */
+export const genericCurves = pgTable('generic_curves', {
+  id: serial('id').primaryKey(),
+  mediaType: text('media_type').notNull().unique(),
+  curveTypeName: text('curve_type_name').notNull(),
+  params: jsonb('params').$type<CurveParams>().notNull(),
+});
+
+/** A product's response curves in a region: one per media type, generic (a copy of the library's) or uploaded. */
+export const curves = pgTable('curves', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  mediaType: text('media_type').notNull(),
+  curveTypeName: text('curve_type_name').notNull(),
+  isGeneric: boolean('is_generic').notNull().default(false),
+  params: jsonb('params').$type<CurveParams>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('curves_product_media_key').on(t.clientId, t.regionId, t.productId, t.mediaType)]);
+
+/**
+ * A media plan imported from the planning system by Project ID (spec 2 §3 "Imported plan"):
+ * submitted, then complete (with the plan) or failed (with why). The import job fills it.
+ */
+export const planImports = pgTable('plan_imports', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  projectId: text('project_id').notNull(),
+  status: text('status').$type<'submitted' | 'complete' | 'failed'>().notNull().default('submitted'),
+  message: text('message'),
+  plan: jsonb('plan').$type<MediaPlanFile>(),
+  jobId: text('job_id'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  index('plan_imports_product_idx').on(t.clientId, t.regionId, t.productId, t.createdAt),
+  check('plan_imports_status_check', sql`${t.status} IN ('submitted', 'complete', 'failed')`),
+]);

@@ -14,6 +14,8 @@ export const JOB_OPTIONS: Record<string, JobOptions> = {
   // (retried for an hour or so, so a region still loading after a restart is recorded when it is ready).
   'outcome-record': { ...DEFAULTS, timeLimitSeconds: 10 * 60 },
   'outcome-month-close': { ...DEFAULTS, retryLimit: 5, retryDelaySeconds: 120, timeLimitSeconds: 30 * 60, cron: '10 0 1 * *' },
+  // Issue 31: reading a plan file is quick; a planning system's connector may be slow.
+  'plan-import': { ...DEFAULTS, retryLimit: 2, timeLimitSeconds: 5 * 60 },
   // Spec 1 §9: tasks are removed after 15 days; hourly, so none outlives that by more than an hour.
   'notifications-cleanup': { ...DEFAULTS, retryLimit: 1, timeLimitSeconds: 5 * 60, cron: '7 * * * *' },
 };

@@ -15,6 +15,7 @@ export const JOB_DEFINITIONS: Record<string, () => Promise<JobDefinition<any>>> 
   'motivation-audience': async () => (await import('../modules/audiences/motivation-job')).motivationAudienceJob,
   'outcome-record': async () => (await import('../modules/outcomes/outcome-jobs')).outcomeRecordJob,
   'outcome-month-close': async () => (await import('../modules/outcomes/outcome-jobs')).outcomeMonthCloseJob,
+  'plan-import': async () => (await import('../modules/plans/plan-import-job')).planImportJob,
 };
 
 /** How each type is retried and stopped (read on the API thread when queues are created). */

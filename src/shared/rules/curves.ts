@@ -22,6 +22,9 @@ export const CURVE_TYPES = {
 export type CurveTypeName = keyof typeof CURVE_TYPES;
 export const CURVE_TYPE_NAMES = Object.keys(CURVE_TYPES) as CurveTypeName[];
 
+/** A Project ID as the planning system writes it. */
+export const SCENARIO_PLAN_LIMITS = { projectIdMax: 64 } as const;
+
 /** Cost method values (spec 2 §9): CPM = 1, CPP = 0. */
 export const COST_METHOD = { CPP: 0, CPM: 1 } as const;
 

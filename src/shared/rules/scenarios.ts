@@ -1,4 +1,4 @@
-import { marginalToMoney, responseToMoney, type CurveParams } from './curves';
+import { MEDIA_TYPES, marginalToMoney, responseToMoney, type CurveParams } from './curves';
 
 /**
  * Scenarios of the planner (issue 31; decision 022): a budget per media type per week, the
@@ -275,4 +275,23 @@ export function leastBudgetFor(lines: readonly MediaLine[], target: number): Lea
     } else low = mid;
   }
   return { ok: true, budget: found.result.budget, spends: found.spends, result: found.result };
+}
+
+/** What makes an imported media plan unusable, in words a planner can act on; none when it is sound. */
+export function checkMediaPlan(plan: { flights: readonly { media_type: string; weekly_budget: readonly number[] }[] }): string[] {
+  const issues: string[] = [];
+  const weeks = plan.flights[0]?.weekly_budget.length ?? 0;
+  const seen = new Set<string>();
+  for (const f of plan.flights) {
+    if (!(MEDIA_TYPES as readonly string[]).includes(f.media_type)) issues.push(`${f.media_type || 'A flight'} is not a media type: ${MEDIA_TYPES.join(', ')}.`);
+    if (seen.has(f.media_type)) issues.push(`${f.media_type} has two flights: one per media type.`);
+    seen.add(f.media_type);
+    if (f.weekly_budget.length !== weeks) issues.push(`${f.media_type} has ${f.weekly_budget.length} weeks where the plan's first flight has ${weeks}.`);
+    if (f.weekly_budget.some((x) => !Number.isFinite(x) || x < 0)) issues.push(`${f.media_type} has a week with a negative or missing budget.`);
+    if (f.weekly_budget.some((x) => x > SCENARIO_LIMITS.budgetMax)) issues.push(`${f.media_type}: ${SCENARIO_TEXT.budgetAbsurd}`);
+  }
+  if (weeks === 0 || weeks > SCENARIO_LIMITS.weeksMax) issues.push(`A plan has from 1 to ${SCENARIO_LIMITS.weeksMax} weeks; this one has ${weeks}.`);
+  const total = plan.flights.reduce((s, f) => s + f.weekly_budget.reduce((t, x) => t + (Number.isFinite(x) ? Math.max(0, x) : 0), 0), 0);
+  if (issues.length === 0 && total <= 0) issues.push('The plan has no budget in any week.');
+  return issues;
 }
