@@ -108,6 +108,10 @@ describe('Scenario Planner Management: curves and plan imports (issue 31)', asyn
       const list = importedPlanListResponseSchema.parse((await get('/api/plans/status_import')).json()).data;
       expect(list[0]!.id).toBe(plan.id);
       expect(list.some((p) => p.scenario_planner_id === 'FZ-2027-SPRING' && p.import_success)).toBe(true);
+      // With its flights, for the planner; another product's is not found.
+      const detail = (await get(`/api/plans/${plan.id}`)).json().data as { plan: { flights: { media_type: string; weekly_budget: number[] }[] } };
+      expect(detail.plan.flights.map((f) => f.weekly_budget.length)).toEqual(Array(7).fill(13));
+      expectError(await get(`/api/plans/${plan.id}`, admin, ZERO), 404, 'NOT_FOUND');
     });
 
     it('fails, saying why and keeping no plan, for an unknown Project ID, a malformed plan and another client\'s', async () => {

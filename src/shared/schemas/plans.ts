@@ -104,3 +104,8 @@ export const mediaPlanFileSchema = z.object({
   })).check(z.minLength(1, 'A plan needs at least one flight'), z.maxLength(MEDIA_TYPES.length)),
 });
 export type MediaPlanFile = z.infer<typeof mediaPlanFileSchema>;
+
+/** One imported plan with its flights (the planner starts a scenario from it). */
+export const importedPlanDetailSchema = z.object({ ...importedPlanSchema.shape, plan: z.nullable(mediaPlanFileSchema) });
+export type ImportedPlanDetail = z.infer<typeof importedPlanDetailSchema>;
+export const importedPlanDetailResponseSchema = z.object({ data: importedPlanDetailSchema });

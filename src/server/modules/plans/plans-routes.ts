@@ -5,7 +5,7 @@ import { apiErrorSchema } from '@shared/schemas/error';
 import { idParamsSchema } from '@shared/schemas/ids';
 import {
   createCurvesBodySchema, createCurvesResponseSchema, curveListResponseSchema, curveTypesResponseSchema,
-  importedPlanListResponseSchema, importedPlanResponseSchema, importScenarioBodySchema,
+  importedPlanDetailResponseSchema, importedPlanListResponseSchema, importedPlanResponseSchema, importScenarioBodySchema,
 } from '@shared/schemas/plans';
 import * as service from './plans-service';
 
@@ -60,6 +60,11 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
     config: readers,
     schema: { tags: ['plans'], summary: "The product's imported plans, newest first: submitted (import_success null), complete or failed", response: { 200: importedPlanListResponseSchema, ...errors } },
   }, async (request) => ({ data: await service.listImports(scope(request)) }));
+
+  app.get('/api/plans/:id', {
+    config: readers,
+    schema: { tags: ['plans'], summary: 'An imported plan with its flights (a budget per media type per week) once complete', params: idParamsSchema, response: { 200: importedPlanDetailResponseSchema, ...errors } },
+  }, async (request) => ({ data: await service.getImport(scope(request), request.params.id) }));
 
   app.post('/api/plans/import_scenario', {
     config: { ...product, access: { resource: 'curves', action: 'create', or: [{ resource: 'plans', action: 'create' }] } },

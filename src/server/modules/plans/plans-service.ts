@@ -1,5 +1,5 @@
 import { checkCurveRow, CURVE_TEXT, CURVE_TYPES, emptyCurveRow, paramsOfRow, type CurveParams, type CurveRow } from '@shared/rules/curves';
-import type { CreateCurvesResult, Curve, CurveInput, ImportedPlan } from '@shared/schemas/plans';
+import type { CreateCurvesResult, Curve, CurveInput, ImportedPlan, ImportedPlanDetail } from '@shared/schemas/plans';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { JobQueue } from '../../jobs/types';
@@ -133,6 +133,13 @@ export function importView(row: repo.ImportRow): ImportedPlan {
 
 export async function listImports(scope: Pick<PlanScope, 'db' | 'ctx'>): Promise<ImportedPlan[]> {
   return (await repo.importsOf(scope.db, productScope(scope.ctx))).map(importView);
+}
+
+/** One imported plan of the product, with its flights. */
+export async function getImport(scope: Pick<PlanScope, 'db' | 'ctx'>, id: number): Promise<ImportedPlanDetail> {
+  const row = (await repo.importsOf(scope.db, productScope(scope.ctx))).find((r) => r.id === id);
+  if (!row) throw notFound(`There is no imported plan ${id} in ${contextOf(scope.ctx)}.`);
+  return { ...importView(row), plan: row.plan };
 }
 
 /** Submits an import (spec 2 §7 import_scenario): the row and its job in one transaction; the job fills it. */
