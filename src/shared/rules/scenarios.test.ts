@@ -73,6 +73,9 @@ describe('optimise: the best split of a fixed budget, within each media type\'s 
   it('refuses a negative or absurd budget, bounds out of order and a budget the bounds cannot hold', () => {
     const lines = [line('TV', spend(0, 1, 10, 20), 10, { min: 10, max: 20 }), line('Search', spend(0, 1, 10, 20), 10, { min: 5, max: 10 })];
     expect(optimise(lines, -1)).toEqual({ ok: false, message: SCENARIO_TEXT.budgetNegative });
+    expect(optimise(lines, Number.NaN)).toEqual({ ok: false, message: SCENARIO_TEXT.budgetNumber });
+    expect(optimise(lines, Number.POSITIVE_INFINITY)).toEqual({ ok: false, message: SCENARIO_TEXT.budgetAbsurd });
+    expect(optimise([{ ...lines[0]!, max: Number.NaN }, lines[1]!], 20)).toEqual({ ok: false, message: SCENARIO_TEXT.boundsOrder('TV') });
     expect(optimise(lines, 1e13)).toEqual({ ok: false, message: SCENARIO_TEXT.budgetAbsurd });
     expect(optimise(lines, 10)).toEqual({ ok: false, message: SCENARIO_TEXT.infeasibleLow(10, 15) });
     expect(optimise(lines, 31)).toEqual({ ok: false, message: SCENARIO_TEXT.infeasibleHigh(31, 30) });

@@ -39,7 +39,12 @@ export const SCENARIO_LIMITS = {
 } as const;
 
 export const SCENARIO_TEXT = {
+  nameRequired: 'Scenario name is required.',
+  nameTooLong: 'A scenario name can be at most 120 characters.',
+  nameTaken: 'This product already has a scenario of that name.',
+  noFlights: 'A scenario needs at least one media type.',
   budgetNegative: 'A budget cannot be negative.',
+  budgetNumber: 'A budget must be a number.',
   budgetAbsurd: `A budget must be at most ${SCENARIO_LIMITS.budgetMax.toLocaleString('en-US')}.`,
   noCurve: (media: string) => `${media} has no response curve: add one on Scenario Planner Management, or take it out of the scenario.`,
   boundsOrder: (media: string) => `${media}: the minimum spend is above the maximum.`,
@@ -229,9 +234,10 @@ function refine(lines: readonly MediaLine[], spends: number[], start: number, fi
 }
 
 function checkBounds(lines: readonly MediaLine[], budget: number): string | null {
-  if (!Number.isFinite(budget) || budget < 0) return SCENARIO_TEXT.budgetNegative;
+  if (Number.isNaN(budget)) return SCENARIO_TEXT.budgetNumber;
+  if (budget < 0) return SCENARIO_TEXT.budgetNegative;
   if (budget > SCENARIO_LIMITS.budgetMax) return SCENARIO_TEXT.budgetAbsurd;
-  for (const l of lines) if (l.min > l.max + 1e-9 || l.min < 0) return SCENARIO_TEXT.boundsOrder(l.media_type);
+  for (const l of lines) if (!Number.isFinite(l.min) || !Number.isFinite(l.max) || l.min > l.max + 1e-9 || l.min < 0) return SCENARIO_TEXT.boundsOrder(l.media_type);
   const least = lines.reduce((s, l) => s + l.min, 0);
   const most = lines.reduce((s, l) => s + l.max, 0);
   if (budget < least - 1e-6) return SCENARIO_TEXT.infeasibleLow(budget, least);
@@ -293,5 +299,15 @@ export function checkMediaPlan(plan: { flights: readonly { media_type: string; w
   if (weeks === 0 || weeks > SCENARIO_LIMITS.weeksMax) issues.push(`A plan has from 1 to ${SCENARIO_LIMITS.weeksMax} weeks; this one has ${weeks}.`);
   const total = plan.flights.reduce((s, f) => s + f.weekly_budget.reduce((t, x) => t + (Number.isFinite(x) ? Math.max(0, x) : 0), 0), 0);
   if (issues.length === 0 && total <= 0) issues.push('The plan has no budget in any week.');
+  return issues;
+}
+
+/** A saved scenario's flights: those of a plan, and each media type's bounds in order. */
+export function checkScenarioFlights(flights: readonly { media_type: string; weekly_budget: readonly number[]; min: number | null; max: number | null }[]): string[] {
+  const issues = checkMediaPlan({ flights });
+  for (const f of flights) {
+    if ((f.min !== null && (!Number.isFinite(f.min) || f.min < 0)) || (f.max !== null && !Number.isFinite(f.max))) issues.push(SCENARIO_TEXT.boundsOrder(f.media_type));
+    else if (f.min !== null && f.max !== null && f.min > f.max) issues.push(SCENARIO_TEXT.boundsOrder(f.media_type));
+  }
   return issues;
 }
