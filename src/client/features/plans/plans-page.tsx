@@ -5,7 +5,7 @@ import type { Curve, ImportedPlan } from '@shared/schemas/plans';
 import { AppLink } from '../../components/app-link';
 import { PageHeader } from '../../components/page-header';
 import { useOnline } from '../../lib/offline/freshness';
-import { completePlans, importedPlanQueryOptions, importedPlansQueryOptions, plannerCurvesQueryOptions } from './planner-queries';
+import { completePlans, importedPlanQueryOptions, importedPlansQueryOptions, productCurvesQueryOptions } from '../../lib/plan-queries';
 import { PLANNER_TEXT } from './scenario-model';
 import { ScenarioPlanner } from './scenario-planner';
 import { StartFromSelect } from './start-from-select';
@@ -18,7 +18,7 @@ import './plans.css';
  */
 export function PlansPage({ context, productPath, canManage }: { context: ContextSlugs; productPath: string; canManage: boolean }) {
   const plans = useQuery(importedPlansQueryOptions(context));
-  const curves = useQuery(plannerCurvesQueryOptions(context));
+  const curves = useQuery(productCurvesQueryOptions(context));
   const [chosen, setChosen] = useState<number | null>(null);
   const complete = completePlans(plans.data ?? []);
   const planId = complete.find((p) => p.id === chosen)?.id ?? complete[0]?.id ?? null;
