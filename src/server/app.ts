@@ -42,6 +42,7 @@ import outcomeRoutes from './modules/outcomes/outcomes-routes';
 import discussionRoutes from './modules/discussions/discussions-routes';
 import surveyRoutes from './modules/surveys/surveys-routes';
 import planRoutes from './modules/plans/plans-routes';
+import scenarioRoutes from './modules/plans/scenarios-routes';
 import uploadRoutes from './modules/uploads/uploads-routes';
 import clientRoutes from './modules/clients/clients-routes';
 import roleRoutes from './modules/roles/roles-routes';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(discussionRoutes);
   await app.register(surveyRoutes);
   await app.register(planRoutes);
+  await app.register(scenarioRoutes);
   await app.register(uploadRoutes);
   await app.register(import('./modules/brands/brands-routes'));
   await app.register(clientRoutes);

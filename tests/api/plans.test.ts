@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CURVE_TEXT, MEDIA_TYPES } from '../../src/shared/rules/curves';
-import { createCurvesResponseSchema, curveListResponseSchema, importedPlanListResponseSchema, importedPlanResponseSchema, type ImportedPlan } from '../../src/shared/schemas/plans';
-import { seedPlanDemoIfEmpty, DEMO_CURVES } from '../../src/server/db/demo-plans';
+import { SCENARIO_TEXT } from '../../src/shared/rules/scenarios';
+import { createCurvesResponseSchema, curveListResponseSchema, importedPlanListResponseSchema, importedPlanResponseSchema, scenarioListResponseSchema, scenarioResponseSchema, type ImportedPlan, type Scenario } from '../../src/shared/schemas/plans';
+import { seedPlanDemoIfEmpty, DEMO_CURVES, DEMO_SCENARIOS } from '../../src/server/db/demo-plans';
 import { planImports } from '../../src/server/db/schema';
 import { ACME_PRODUCT, GLOBEX_PRODUCT, apiKit } from './helper';
 
@@ -148,6 +149,69 @@ describe('Scenario Planner Management: curves and plan imports (issue 31)', asyn
       expectError(await send(analyst, { method: 'DELETE', url: `/api/plans/${plan.id}` }), 403, 'FORBIDDEN');
       expect((await send(admin, { method: 'DELETE', url: `/api/plans/${plan.id}` })).statusCode).toBe(204);
       expectError(await send(admin, { method: 'DELETE', url: `/api/plans/${plan.id}` }), 404, 'NOT_FOUND');
+    });
+  });
+  describe('saved scenarios', () => {
+    const flights = [
+      { media_type: 'TV', weekly_budget: [100_000, 0, 120_000], min: null, max: null },
+      { media_type: 'Search', weekly_budget: [20_000, 25_000, 20_000], min: 40_000, max: 90_000 },
+    ];
+    const body = (name: string, over: Record<string, unknown> = {}) => ({ name, budget: 285_000, start_week: '2027-01-04', flights, ...over });
+    const create = async (name: string, over: Record<string, unknown> = {}, context = ACME_PRODUCT): Promise<Scenario> => {
+      const res = await send(admin, { method: 'POST', url: '/api/scenarios', context, payload: body(name, over) });
+      expect(res.statusCode, res.body).toBe(201);
+      return scenarioResponseSchema.parse(res.json()).data;
+    };
+
+    it("lists the demo's two, each with what it gives with the product's curves now: the optimised one gives more for the same budget", async () => {
+      const list = scenarioListResponseSchema.parse((await get('/api/scenarios')).json()).data;
+      const planned = list.find((x) => x.name === DEMO_SCENARIOS.asPlanned)!;
+      const optimised = list.find((x) => x.name === DEMO_SCENARIOS.optimised)!;
+      expect(planned.source_import_id).not.toBeNull();
+      expect(Math.abs(optimised.summary.budget - planned.summary.budget)).toBeLessThan(planned.summary.budget * 0.001);
+      expect(optimised.summary.response!).toBeGreaterThan(planned.summary.response!);
+      expect(planned.summary.missing_curves).toEqual([]);
+    });
+
+    it('saves, reads and saves again based on its version; an older version is a 409 with the current one', async () => {
+      const made = await create(`Q1 test ${Date.now()}`);
+      expect(made).toMatchObject({ version: 1, budget: 285_000, start_week: '2027-01-04', source_import_id: null });
+      expect(made.summary).toMatchObject({ budget: 285_000, missing_curves: [] });
+      expect(made.summary.response).toBeGreaterThan(0);
+      const again = await send(admin, { method: 'PUT', url: `/api/scenarios/${made.id}`, payload: { ...body(made.name, { budget: 300_000 }), version: 1 } });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(scenarioResponseSchema.parse(again.json()).data).toMatchObject({ version: 2, budget: 300_000 });
+      const stale = expectError(await send(admin, { method: 'PUT', url: `/api/scenarios/${made.id}`, payload: { ...body(made.name), version: 1 } }), 409, 'VERSION_CONFLICT');
+      expect((stale.error.details as { current: Scenario }).current.version).toBe(2);
+      expectError(await send(admin, { method: 'DELETE', url: `/api/scenarios/${made.id}?version=1` }), 409, 'VERSION_CONFLICT');
+      const gone = await send(admin, { method: 'DELETE', url: `/api/scenarios/${made.id}?version=2` });
+      expect(gone.statusCode, gone.body).toBe(200);
+      expectError(await get(`/api/scenarios/${made.id}`), 404, 'NOT_FOUND');
+    });
+
+    it('refuses what a plan could not have, a taken name and another product\'s import, saving nothing', async () => {
+      const name = `Refused ${Date.now()}`;
+      expectError(await send(admin, { method: 'POST', url: '/api/scenarios', payload: body('  ') }), 400, 'VALIDATION_FAILED', /Scenario name is required\./);
+      expectError(await send(admin, { method: 'POST', url: '/api/scenarios', payload: body(name, { budget: -5 }) }), 400, 'VALIDATION_FAILED', /A budget cannot be negative\./);
+      const bad = expectError(await send(admin, { method: 'POST', url: '/api/scenarios', payload: body(name, { flights: [{ ...flights[0], media_type: 'Radio' }, { ...flights[1], weekly_budget: [1, 2], min: 9, max: 1 }] }) }), 422, 'VALIDATION_FAILED');
+      expect((bad.error.details as { message: string }[]).map((d) => d.message)).toEqual([
+        expect.stringMatching(/^Radio is not a media type/),
+        "Search has 2 weeks where the plan's first flight has 3.",
+        SCENARIO_TEXT.boundsOrder('Search'),
+      ]);
+      const demo = scenarioListResponseSchema.parse((await get('/api/scenarios')).json()).data[0]!;
+      expectError(await send(admin, { method: 'POST', url: '/api/scenarios', payload: body(demo.name.toUpperCase()) }), 422, 'VALIDATION_FAILED', SCENARIO_TEXT.nameTaken);
+      const otherImport = importedPlanListResponseSchema.parse((await get('/api/plans/status_import')).json()).data[0]!.id;
+      expectError(await send(admin, { method: 'POST', url: '/api/scenarios', context: ZERO, payload: body(name, { source_import_id: otherImport }) }), 422, 'VALIDATION_FAILED', `There is no imported plan ${otherImport} in this product and region.`);
+      expect(scenarioListResponseSchema.parse((await get('/api/scenarios')).json()).data.some((x) => x.name === name)).toBe(false);
+    });
+
+    it("names the media types the product has no curve for, and keeps each product's scenarios to itself; saving needs plans create", async () => {
+      const zero = await create(`Zero ${Date.now()}`, {}, ZERO);
+      expect(zero.summary.missing_curves.length).toBeGreaterThan(0);
+      expectError(await get(`/api/scenarios/${zero.id}`), 404, 'NOT_FOUND');
+      expect((await get('/api/scenarios', analyst)).statusCode).toBe(200);
+      expectError(await send(analyst, { method: 'POST', url: '/api/scenarios', context: ZERO, payload: body('Analyst') }), 403, 'FORBIDDEN', /plans: create/);
     });
   });
 });

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { CurveParams } from '@shared/rules/curves';
-import type { Db } from './client';
-import { curves, planImports } from './schema';
+import type { Db, Executor } from './client';
+import { defaultBounds, optimise, shapeOf } from '@shared/rules/scenarios';
+import { curves, planImports, scenarios } from './schema';
 import { DEMO_FIGURES_SCOPE } from './demo-figures';
 import { findProductScope } from '../modules/hierarchy/hierarchy-repository';
 import { readPlan } from '../modules/plans/plan-import-job';
 import { DEMO_PLANS_DIR, filePlanSource } from '../modules/plans/plan-source';
 import * as repo from '../modules/plans/plans-repository';
+import { insertScenario } from '../modules/plans/scenarios-repository';
 
 const spend = (b: number, c: number, d: number, a = 0, e = 1): { curveTypeName: string; params: CurveParams } => ({ curveTypeName: 'Spend', params: { a, b, c, d, e, cpp_or_cpm: null, cpp: null } });
 
@@ -29,9 +31,13 @@ export const DEMO_CURVES: Record<string, { curveTypeName: string; params: CurveP
 /** The demo's imported plan; the other demo files wait to be imported (FZ-2027-BROKEN fails, saying why). */
 export const DEMO_IMPORTED_PLAN = 'FZ-2027-SPRING';
 
+/** The demo's two saved scenarios: the imported plan as it is, and its split optimised within ±30 %. */
+export const DEMO_SCENARIOS = { asPlanned: 'Spring burst as planned', optimised: 'Spring burst, optimised split' } as const;
+
 /**
  * Run on every start of a demo: acme/us/fizz-cola/fizz-original gets its curve set when it has
- * no curves, and one imported plan when it has none; from then on they are the users' to change.
+ * no curves, one imported plan and two saved scenarios of it when it has none; from then on they
+ * are the users' to change.
  */
 export async function seedPlanDemoIfEmpty(db: Db): Promise<boolean> {
   const scope = await findProductScope(db, DEMO_FIGURES_SCOPE);
@@ -51,8 +57,30 @@ export async function seedPlanDemoIfEmpty(db: Db): Promise<boolean> {
     await db.transaction(async (tx) => {
       const row = await repo.insertImport(tx, where, DEMO_IMPORTED_PLAN, null);
       await repo.finishImport(tx, row.id, { status: 'complete', plan: read.plan });
+      await seedScenarios(tx, where, row.id, read.plan.start_week, read.plan.flights);
     });
     seeded = true;
   }
   return seeded;
+}
+
+async function seedScenarios(db: Executor, where: repo.ProductScope, importId: number, startWeek: string, flights: { media_type: string; weekly_budget: number[] }[]) {
+  const [any] = await db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.productId, where.productId)).limit(1);
+  if (any) return;
+  const planned = flights.map((f) => ({ ...f, min: null, max: null }));
+  const total = flights.reduce((s, f) => s + f.weekly_budget.reduce((t, x) => t + x, 0), 0);
+  await insertScenario(db, { ...where, name: DEMO_SCENARIOS.asPlanned, budget: total, startWeek, flights: planned, sourceImportId: importId });
+  const lines = flights.map((f) => {
+    const spend = f.weekly_budget.reduce((t, x) => t + x, 0);
+    const c = DEMO_CURVES[f.media_type]!;
+    return { media_type: f.media_type, curve: { curve_type_name: c.curveTypeName, params: c.params }, shape: shapeOf(f.weekly_budget), planned: spend, ...defaultBounds(spend) };
+  });
+  const best = optimise(lines, total);
+  if (!best.ok) throw new Error(`The demo scenario does not optimise: ${best.message}`);
+  const optimisedFlights = flights.map((f, i) => {
+    const was = lines[i]!.planned;
+    const scale = was > 0 ? best.spends[i]! / was : 0;
+    return { media_type: f.media_type, weekly_budget: f.weekly_budget.map((x) => Math.round(x * scale)), min: Math.round(lines[i]!.min), max: Math.round(lines[i]!.max) };
+  });
+  await insertScenario(db, { ...where, name: DEMO_SCENARIOS.optimised, budget: total, startWeek, flights: optimisedFlights, sourceImportId: importId });
 }

@@ -4,7 +4,7 @@ import type { CustomWidgetRow } from '@shared/schemas/explore';
 import type { Figure } from '@shared/rules/uploads';
 import type { SurveyQuestion } from '@shared/rules/surveys';
 import type { CurveParams } from '@shared/rules/curves';
-import type { MediaPlanFile } from '@shared/schemas/plans';
+import type { MediaPlanFile, ScenarioFlight } from '@shared/schemas/plans';
 import {
   type AnyPgColumn,
   bigint,
@@ -884,3 +884,20 @@ export const planImports = pgTable('plan_imports', {
   index('plan_imports_product_idx').on(t.clientId, t.regionId, t.productId, t.createdAt),
   check('plan_imports_status_check', sql`${t.status} IN ('submitted', 'complete', 'failed')`),
 ]);
+
+/** A saved scenario of the planner (issue 31): a budget per media type per week, its bounds, versioned like a chart. */
+export const scenarios = pgTable('scenarios', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  budget: doublePrecision('budget').notNull(),
+  startWeek: text('start_week'),
+  flights: jsonb('flights').$type<ScenarioFlight[]>().notNull(),
+  sourceImportId: integer('source_import_id').references(() => planImports.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('scenarios_scope_name_key').on(t.clientId, t.regionId, t.productId, sql`lower(btrim(${t.name}))`)]);

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { CURVE_TEXT, MEDIA_TYPES, SCENARIO_PLAN_LIMITS } from '../rules/curves';
+import { SCENARIO_LIMITS, SCENARIO_TEXT } from '../rules/scenarios';
+import { versionConflictSchema } from './error';
+import { versionSchema } from './ids';
 
 /**
  * Scenario Planner Management (spec 2 §3 "Curve", "Curve params", "Imported plan", §7; issue 31):
@@ -109,3 +112,55 @@ export type MediaPlanFile = z.infer<typeof mediaPlanFileSchema>;
 export const importedPlanDetailSchema = z.object({ ...importedPlanSchema.shape, plan: z.nullable(mediaPlanFileSchema) });
 export type ImportedPlanDetail = z.infer<typeof importedPlanDetailSchema>;
 export const importedPlanDetailResponseSchema = z.object({ data: importedPlanDetailSchema });
+
+// ---- saved scenarios ------------------------------------------------------------------------------
+
+/** A media type's weeks in a scenario, with the bounds Optimise keeps it within (null: the plan's ±30 %). */
+export const scenarioFlightSchema = z.object({
+  media_type: z.string().check(z.maxLength(60)),
+  weekly_budget: z.array(z.number()).check(z.maxLength(SCENARIO_LIMITS.weeksMax)),
+  min: z.nullable(z.number()),
+  max: z.nullable(z.number()),
+});
+export type ScenarioFlight = z.infer<typeof scenarioFlightSchema>;
+
+/** What a scenario gives with the product's curves now (computed when read; null figures where a curve is missing). */
+export const scenarioSummarySchema = z.object({
+  budget: z.number(),
+  response: z.nullable(z.number()),
+  incremental: z.nullable(z.number()),
+  cost_per_response: z.nullable(z.number()),
+  /** Media types of the scenario the product has no curve for. */
+  missing_curves: z.array(z.string()),
+});
+
+export const scenarioSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  /** The total budget a scenario is planned or optimised at. */
+  budget: z.number(),
+  start_week: z.nullable(z.string()),
+  flights: z.array(scenarioFlightSchema),
+  /** The imported plan it started from, if any. */
+  source_import_id: z.nullable(z.int()),
+  summary: scenarioSummarySchema,
+  version: z.int(),
+  created_by: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  updated_at: z.string(),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+export const scenarioListResponseSchema = z.object({ data: z.array(scenarioSchema) });
+export const scenarioResponseSchema = z.object({ data: scenarioSchema });
+export const scenarioConflictSchema = versionConflictSchema(scenarioSchema);
+
+const scenarioFields = {
+  name: z.string().check(z.trim(), z.minLength(1, SCENARIO_TEXT.nameRequired), z.maxLength(120, SCENARIO_TEXT.nameTooLong)),
+  budget: z.number().check(z.gte(0, SCENARIO_TEXT.budgetNegative), z.lte(SCENARIO_LIMITS.budgetMax, SCENARIO_TEXT.budgetAbsurd)),
+  start_week: z._default(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'start_week must be a date, YYYY-MM-DD'))), null),
+  flights: z.array(scenarioFlightSchema).check(z.minLength(1, SCENARIO_TEXT.noFlights), z.maxLength(MEDIA_TYPES.length)),
+  source_import_id: z._default(z.nullable(z.int()), null),
+};
+export const createScenarioBodySchema = z.object(scenarioFields);
+export type ScenarioBody = z.infer<typeof createScenarioBodySchema>;
+/** A save replaces the scenario whole, based on the version the planner opened (409 with the current one otherwise). */
+export const updateScenarioBodySchema = z.object({ ...scenarioFields, version: versionSchema });
