@@ -57,16 +57,18 @@ export async function seedPlanDemoIfEmpty(db: Db): Promise<boolean> {
     await db.transaction(async (tx) => {
       const row = await repo.insertImport(tx, where, DEMO_IMPORTED_PLAN, null);
       await repo.finishImport(tx, row.id, { status: 'complete', plan: read.plan });
-      await seedScenarios(tx, where, row.id, read.plan.start_week, read.plan.flights);
     });
     seeded = true;
   }
+  // The saved scenarios of the demo's import (also for a demo made before they existed).
+  const spring = (await repo.importsOf(db, where)).find((i) => i.projectId === DEMO_IMPORTED_PLAN && i.plan);
+  if (spring?.plan && (await seedScenarios(db, where, spring.id, spring.plan.start_week, spring.plan.flights))) seeded = true;
   return seeded;
 }
 
-async function seedScenarios(db: Executor, where: repo.ProductScope, importId: number, startWeek: string, flights: { media_type: string; weekly_budget: number[] }[]) {
+async function seedScenarios(db: Executor, where: repo.ProductScope, importId: number, startWeek: string, flights: { media_type: string; weekly_budget: number[] }[]): Promise<boolean> {
   const [any] = await db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.productId, where.productId)).limit(1);
-  if (any) return;
+  if (any) return false;
   const planned = flights.map((f) => ({ ...f, min: null, max: null }));
   const total = flights.reduce((s, f) => s + f.weekly_budget.reduce((t, x) => t + x, 0), 0);
   await insertScenario(db, { ...where, name: DEMO_SCENARIOS.asPlanned, budget: total, startWeek, flights: planned, sourceImportId: importId });
@@ -83,4 +85,5 @@ async function seedScenarios(db: Executor, where: repo.ProductScope, importId: n
     return { media_type: f.media_type, weekly_budget: f.weekly_budget.map((x) => Math.round(x * scale)), min: Math.round(lines[i]!.min), max: Math.round(lines[i]!.max) };
   });
   await insertScenario(db, { ...where, name: DEMO_SCENARIOS.optimised, budget: total, startWeek, flights: optimisedFlights, sourceImportId: importId });
+  return true;
 }
