@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCENARIO_TEXT } from '../../src/shared/rules/scenarios';
-import { USERS, logInAs } from './helpers';
+import { SCENARIO_LIMITS, SCENARIO_TEXT } from '../../src/shared/rules/scenarios';
+import { USERS, csrfOf, logInAs, unique } from './helpers';
 
 const PAGE = '/acme/us/fizz-cola/fizz-original/plans';
 const PLAN = 'Fizz Original spring burst 2027 (FZ-2027-SPRING)';
@@ -65,4 +65,96 @@ test('a negative budget is refused in words; the least budget for the default ta
   await expect(least).toBeVisible();
   expect(amountOf(await least.innerText())).toBeGreaterThan(0);
   await expect(page.getByRole('table', { name: 'Split of the least budget' }).getByRole('rowheader')).toHaveCount(PLANNED.length);
+});
+
+test('a scenario saved after Optimise is listed with its response, opens, compares side by side with another, and is deleted', async ({ page }) => {
+  await openPlanner(page);
+  await page.getByRole('button', { name: 'Optimise' }).click();
+  const split = page.getByRole('table', { name: 'Optimised split' });
+  await expect(split).toBeVisible();
+  const optimised = new Map<string, number>();
+  for (const { media } of PLANNED) optimised.set(media, amountOf(await rowOf(split, media).getByRole('cell').nth(1).innerText()));
+
+  const name = unique('scenario');
+  await page.getByLabel('Scenario name').fill(name);
+  await page.getByRole('button', { name: 'Save scenario' }).click();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Scenario saved', { exact: true })).toBeVisible();
+
+  // A taken name is refused in the server's words, under the name.
+  const nameField = page.getByLabel('Scenario name');
+  await nameField.fill('Spring burst as planned');
+  await page.getByRole('button', { name: 'Save scenario' }).click();
+  await expect(page.getByRole('alert')).toHaveText(SCENARIO_TEXT.nameTaken);
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+
+  // Listed first (last changed first), with a response from the product's curves.
+  const saved = page.getByRole('table', { name: 'Saved scenarios' });
+  const row = saved.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^[\d,.]+$/);
+  expect(amountOf(await row.getByRole('cell').nth(2).innerText())).toBeGreaterThan(0);
+
+  // Opened, its flights are the lines: each media type's planned spend is the optimised one (weeks rounded to whole units).
+  await row.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByText(`Saved scenario ${name} · 13 weeks`, { exact: false })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Scenario by media type' });
+  for (const { media } of PLANNED) {
+    const spend = amountOf(await rowOf(table, media).getByRole('cell').first().innerText());
+    expect(Math.abs(spend - optimised.get(media)!)).toBeLessThanOrEqual(13);
+  }
+  await expect(page.getByLabel('Scenario name')).toHaveValue(name);
+
+  // Someone else saves it meanwhile at another budget: saving it again is refused, and theirs can be reloaded.
+  const headers = async () => ({ 'x-context': PAGE.split('/').slice(1, 5).join('/'), 'x-csrf-token': await csrfOf(page), 'x-request-id': crypto.randomUUID() });
+  const listed = (await (await page.request.get('/api/scenarios', { headers: await headers() })).json()) as { data: { id: number; name: string; version: number; budget: number; start_week: string | null; flights: unknown[]; source_import_id: number | null }[] };
+  const mine = listed.data.find((s) => s.name === name)!;
+  const theirs = await page.request.put(`/api/scenarios/${mine.id}`, {
+    headers: await headers(),
+    data: { name, budget: 5_000_000, start_week: mine.start_week, flights: mine.flights, source_import_id: mine.source_import_id, version: mine.version },
+  });
+  expect(theirs.status()).toBe(200);
+  // Two more saved scenarios, for a fifth tick.
+  const extras: number[] = [];
+  const extraNames = [unique('extra'), unique('extra')];
+  for (const extra of extraNames) {
+    const made = await page.request.post('/api/scenarios', { headers: await headers(), data: { name: extra, budget: mine.budget, start_week: mine.start_week, flights: mine.flights, source_import_id: mine.source_import_id } });
+    expect(made.status()).toBe(201);
+    extras.push(((await made.json()) as { data: { id: number } }).data.id);
+  }
+  await page.getByRole('button', { name: 'Save scenario' }).click();
+  const changed = page.getByRole('alertdialog', { name: 'Scenario changed' });
+  await expect(changed).toContainText('Someone else changed this scenario since you opened it.');
+  await changed.getByRole('button', { name: 'Reload theirs' }).click();
+  await expect(changed).toHaveCount(0);
+  await expect(page.getByLabel('Total budget')).toHaveValue('5,000,000');
+
+  // Up to four side by side: a fifth tick is refused.
+  for (const extra of extraNames) await expect(saved.getByRole('rowheader', { name: extra, exact: true })).toBeVisible();
+  const boxes = (await saved.getByRole('checkbox').all()).slice(0, 5);
+  for (const box of boxes.slice(0, 4)) await box.check();
+  await boxes[4]!.click();
+  await expect(boxes[4]!).not.toBeChecked();
+  await expect(page.getByRole('alert')).toHaveText(`You can compare at most ${SCENARIO_LIMITS.compareMax} scenarios side by side: untick one first.`);
+  await expect(page.getByRole('table', { name: 'Scenarios compared' }).getByRole('columnheader')).toHaveCount(5);
+  for (const box of boxes) await box.uncheck();
+  for (const id of extras) expect((await page.request.delete(`/api/scenarios/${id}?version=1`, { headers: await headers() })).status()).toBe(200);
+
+  // Side by side with the demo's scenario as planned.
+  await row.getByRole('checkbox', { name: `Compare ${name}` }).check();
+  await saved.getByRole('checkbox', { name: 'Compare Spring burst as planned' }).check();
+  const compared = page.getByRole('table', { name: 'Scenarios compared' });
+  await expect(compared.getByRole('columnheader')).toHaveText(['Figure', name, 'Spring burst as planned']);
+  for (const label of ['Budget', 'Response', 'Incremental response', 'Cost per response']) {
+    await expect(compared.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })).toHaveCount(1);
+  }
+  await expect(compared.getByRole('rowheader', { name: `${PLANNED[0]!.media} spend (share)` })).toBeVisible();
+  await expect(compared.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${PLANNED[0]!.media} spend (share)` }) }).getByRole('cell').first()).toHaveText(/^\$[\d,]+ \([\d.]+%\)$/);
+
+  // Deleted after a confirmation: gone from the list and the comparison.
+  await row.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete scenario' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  await expect(compared).toHaveCount(0);
 });

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { formatContext, type ContextSlugs } from '@shared/rules/context';
 import {
-  curveListResponseSchema, importedPlanDetailResponseSchema, importedPlanListResponseSchema,
-  type Curve, type ImportedPlan, type ImportedPlanDetail,
+  curveListResponseSchema, importedPlanDetailResponseSchema, importedPlanListResponseSchema, scenarioListResponseSchema,
+  type Curve, type ImportedPlan, type ImportedPlanDetail, type Scenario,
 } from '@shared/schemas/plans';
 import { api } from './api-client';
 
@@ -22,6 +22,10 @@ export const curveKeys = {
 export const importedPlanKeys = {
   list: (context: ContextSlugs) => ['imported-plans', formatContext(context)] as const,
   detail: (context: ContextSlugs, id: number) => ['imported-plans', formatContext(context), 'detail', id] as const,
+};
+
+export const scenarioKeys = {
+  list: (context: ContextSlugs) => ['scenarios', formatContext(context)] as const,
 };
 
 // Each page says in its own words what it cannot read (spec 2 §8), not the shell's banner.
@@ -50,6 +54,14 @@ export const importedPlanQueryOptions = (context: ContextSlugs, id: number) =>
     queryFn: async ({ signal }): Promise<ImportedPlanDetail> => (await api(`/api/plans/${id}`, importedPlanDetailResponseSchema, { context, signal })).data,
     // An import does not change once complete.
     staleTime: 10 * 60_000,
+    meta,
+  });
+
+/** The product's saved scenarios, last changed first, each with what it gives with the curves now. */
+export const scenariosQueryOptions = (context: ContextSlugs) =>
+  queryOptions({
+    queryKey: scenarioKeys.list(context),
+    queryFn: async ({ signal }): Promise<Scenario[]> => (await api('/api/scenarios', scenarioListResponseSchema, { context, signal })).data,
     meta,
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '@shared/rules/scenarios';
 import type { Curve } from '@shared/schemas/plans';
-import { boundsTextOf, checkAmount, formatChange, linesWithBounds, moneyFormatter, parseMoney, scenarioOfPlan } from './scenario-model';
+import { boundsTextOf, checkAmount, flightSpend, flightsToSave, formatChange, linesWithBounds, moneyFormatter, parseMoney, scenarioOfPlan } from './scenario-model';
+import type { MediaLine } from '@shared/rules/scenarios';
 
 const curve = (media_type: string): Curve => ({
   id: 1, media_type, curve_type_name: 'Spend', is_generic: false, error_messages: [],
@@ -50,5 +51,32 @@ describe('amounts', () => {
     expect(formatChange(100, 130)).toBe('+30%');
     expect(formatChange(100, 84.96)).toBe('−15%');
     expect(formatChange(0, 0)).toBe('—');
+  });
+});
+
+describe('what a saved scenario keeps', () => {
+  const curve = { curve_type_name: 'Spend', params: { a: 0, b: 1, c: 10, d: 100, e: 1, cpp_or_cpm: null, cpp: null } };
+  const line = (media_type: string, planned: number, shape: number[]): MediaLine => ({ media_type, curve, shape, planned, min: planned * 0.7, max: planned * 1.3 });
+  const flights = [
+    { media_type: 'TV', weekly_budget: [100, 0, 300] },
+    { media_type: 'Search', weekly_budget: [0, 0, 0] },
+    { media_type: 'Print', weekly_budget: [5, 5, 5], min: 1, max: 20 },
+  ];
+  const lines = [line('TV', 400, [0.25, 0, 0.75]), line('Search', 0, [1 / 3, 1 / 3, 1 / 3])];
+
+  it('the planned weeks before Optimise, with the bounds shown; a media type without a curve as it came', () => {
+    expect(flightsToSave(flights, lines, null)).toEqual([
+      { media_type: 'TV', weekly_budget: [100, 0, 300], min: 280, max: 520 },
+      { media_type: 'Search', weekly_budget: [0, 0, 0], min: 0, max: 0 },
+      { media_type: 'Print', weekly_budget: [5, 5, 5], min: 1, max: 20 },
+    ]);
+  });
+
+  it('after Optimise, each media type\'s weeks scaled to its optimised spend (a plan of zero spread by its shape), in whole units', () => {
+    const saved = flightsToSave(flights, lines, [500, 90]);
+    expect(saved[0]!.weekly_budget).toEqual([125, 0, 375]);
+    expect(saved[1]!.weekly_budget).toEqual([30, 30, 30]);
+    expect(flightSpend(saved[0]!)).toBe(500);
+    expect(flightSpend({ weekly_budget: [10, -5, 2] })).toBe(12);
   });
 });

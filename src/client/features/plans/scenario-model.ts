@@ -1,5 +1,5 @@
 import { defaultBounds, shapeOf, SCENARIO_LIMITS, SCENARIO_TEXT, type MediaLine } from '@shared/rules/scenarios';
-import type { Curve, MediaPlanFile } from '@shared/schemas/plans';
+import type { Curve, ScenarioFlight } from '@shared/schemas/plans';
 
 /**
  * The planner's scenario of an imported plan (decision 022): a line per media type that has a
@@ -13,7 +13,15 @@ export interface PlanScenario {
   weeks: number;
 }
 
-export function scenarioOfPlan(plan: Pick<MediaPlanFile, 'flights'>, curves: readonly Curve[]): PlanScenario {
+/** A flight to start from: an imported plan's, or a saved scenario's with its bounds (null: the plan's ±30 %). */
+export interface StartFlight {
+  media_type: string;
+  weekly_budget: readonly number[];
+  min?: number | null;
+  max?: number | null;
+}
+
+export function scenarioOfPlan(plan: { flights: readonly StartFlight[] }, curves: readonly Curve[]): PlanScenario {
   const lines: MediaLine[] = [];
   const missing: string[] = [];
   for (const flight of plan.flights) {
@@ -29,6 +37,8 @@ export function scenarioOfPlan(plan: Pick<MediaPlanFile, 'flights'>, curves: rea
       shape: shapeOf(flight.weekly_budget),
       planned,
       ...defaultBounds(planned),
+      ...(flight.min === null || flight.min === undefined ? {} : { min: flight.min }),
+      ...(flight.max === null || flight.max === undefined ? {} : { max: flight.max }),
     });
   }
   return { lines, missing, weeks: plan.flights[0]?.weekly_budget.length ?? 0 };
@@ -116,3 +126,26 @@ export function formatResponse(n: number | null): string {
   if (n === null || !Number.isFinite(n)) return '—';
   return n.toLocaleString('en-US', { maximumFractionDigits: Math.abs(n) < 100 ? 2 : 0 });
 }
+
+/**
+ * The flights a save sends: each line's weeks as shown, scaled to the optimised spend when there
+ * is one (optimised / planned, whole units), with the bounds typed; the media types without a
+ * curve kept as they came.
+ */
+export function flightsToSave(flights: readonly StartFlight[], lines: readonly MediaLine[], optimised: readonly number[] | null): ScenarioFlight[] {
+  return flights.map((flight): ScenarioFlight => {
+    const i = lines.findIndex((l) => l.media_type === flight.media_type);
+    const line = lines[i];
+    if (!line) return { media_type: flight.media_type, weekly_budget: [...flight.weekly_budget], min: flight.min ?? null, max: flight.max ?? null };
+    const spend = optimised?.[i];
+    const weekly = spend === undefined
+      ? flight.weekly_budget.map((w) => Math.max(0, w))
+      : line.planned > 0
+        ? flight.weekly_budget.map((w) => Math.round(Math.max(0, w) * (spend / line.planned)))
+        : line.shape.map((share) => Math.round(share * spend));
+    return { media_type: flight.media_type, weekly_budget: weekly, min: line.min, max: line.max };
+  });
+}
+
+/** A flight's spend: the sum of its weeks. */
+export const flightSpend = (flight: Pick<StartFlight, 'weekly_budget'>): number => flight.weekly_budget.reduce((s, x) => s + Math.max(0, x), 0);

@@ -1,26 +1,60 @@
 import { useMemo, useState } from 'react';
 import { evaluate, leastBudgetFor, optimise, type LeastBudget, type Optimised } from '@shared/rules/scenarios';
-import type { Curve, MediaPlanFile } from '@shared/schemas/plans';
+import type { ContextSlugs } from '@shared/rules/context';
+import type { Curve, MediaPlanFile, Scenario, ScenarioBody } from '@shared/schemas/plans';
 import { LeastBudgetPanel } from './least-budget-panel';
 import { OptimisePanel } from './optimise-panel';
 import { ResponseCurvesChart } from './response-curves-chart';
 import { ScenarioTable } from './scenario-table';
-import { amountText, boundsTextOf, checkAmount, linesWithBounds, moneyFormatter, scenarioOfPlan, type BoundsText } from './scenario-model';
+import { SaveScenarioPanel } from './save-scenario-panel';
+import { amountText, boundsTextOf, checkAmount, flightsToSave, linesWithBounds, moneyFormatter, scenarioOfPlan, type BoundsText, type StartFlight } from './scenario-model';
+
+/** What the planner starts from: an imported plan, or a saved scenario (with the plan it came from, when known). */
+export interface PlannerStart {
+  /** The line under the picker: the plan's name, Project ID, weeks, first week and currency. */
+  facts: (weeks: string) => string;
+  currency: string;
+  start_week: string | null;
+  flights: readonly StartFlight[];
+  /** The Total budget field's first value; null: the planned spends' total. */
+  budget: number | null;
+  source_import_id: number | null;
+  saved: Scenario | null;
+}
+
+export const startOfPlan = (plan: MediaPlanFile, importId: number): PlannerStart => ({
+  facts: (weeks) => `${plan.name} · ${plan.project_id} · ${weeks} from ${plan.start_week} · ${plan.currency}`,
+  currency: plan.currency, start_week: plan.start_week, flights: plan.flights, budget: null, source_import_id: importId, saved: null,
+});
+
+export const startOfSaved = (scenario: Scenario, currency: string): PlannerStart => ({
+  facts: (weeks) => `Saved scenario ${scenario.name} · ${weeks}${scenario.start_week ? ` from ${scenario.start_week}` : ''} · ${currency}`,
+  currency, start_week: scenario.start_week, flights: scenario.flights, budget: scenario.budget, source_import_id: scenario.source_import_id, saved: scenario,
+});
+
+/** What the planner needs to save: where, whether it may, and how to replace itself with someone else's copy. */
+export interface SaveProps {
+  context: ContextSlugs;
+  online: boolean;
+  mayCreate: boolean;
+  mayUpdate: boolean;
+  onReload: (current: Scenario) => void;
+}
 
 /**
  * The scenario built from one imported plan: its table, Optimise, the least budget for a target
  * and the curves. Keyed by the plan, so choosing another starts afresh. The maths runs here, in
  * the page (optimise takes some 25 ms), so it works offline once the plan and curves are read.
  */
-export function ScenarioPlanner({ plan, curves }: { plan: MediaPlanFile; curves: readonly Curve[] }) {
-  const scenario = useMemo(() => scenarioOfPlan(plan, curves), [plan, curves]);
+export function ScenarioPlanner({ start, curves, save }: { start: PlannerStart; curves: readonly Curve[]; save: SaveProps }) {
+  const scenario = useMemo(() => scenarioOfPlan(start, curves), [start, curves]);
   const { lines } = scenario;
   const planResult = useMemo(() => evaluate(lines, lines.map((l) => l.planned)), [lines]);
-  const money = useMemo(() => moneyFormatter(plan.currency), [plan.currency]);
-  const cents = useMemo(() => moneyFormatter(plan.currency, 2), [plan.currency]);
+  const money = useMemo(() => moneyFormatter(start.currency), [start.currency]);
+  const cents = useMemo(() => moneyFormatter(start.currency, 2), [start.currency]);
 
   const [bounds, setBounds] = useState<BoundsText[]>(() => boundsTextOf(lines));
-  const [budget, setBudget] = useState(() => amountText(planResult.budget));
+  const [budget, setBudget] = useState(() => amountText(start.budget ?? planResult.budget));
   const [target, setTarget] = useState(() => amountText(planResult.response * 1.05));
   const [optimised, setOptimised] = useState<Optimised | null>(null);
   const [least, setLeast] = useState<LeastBudget | null>(null);
@@ -55,10 +89,19 @@ export function ScenarioPlanner({ plan, curves }: { plan: MediaPlanFile; curves:
     setLeast(leastBudgetFor(bounded.lines, amount.value));
   };
 
+  /** The lines as shown, for Save: the optimised split after Optimise, the planned one otherwise. */
+  const build = (name: string): { ok: true; body: ScenarioBody } | { ok: false; message: string } => {
+    const amount = checkAmount(budget);
+    if (!amount.ok) return { ok: false, message: `Total budget: ${amount.message}` };
+    const bounded = linesWithBounds(lines, bounds);
+    if (!bounded.ok) return bounded;
+    const flights = flightsToSave(start.flights, bounded.lines, optimised?.ok ? optimised.spends : null);
+    return { ok: true, body: { name, budget: amount.value, start_week: start.start_week, flights, source_import_id: start.source_import_id } };
+  };
   const weeks = `${scenario.weeks} ${scenario.weeks === 1 ? 'week' : 'weeks'}`;
   return (
     <>
-      <p className="subtitle planner-plan-facts">{`${plan.name} · ${plan.project_id} · ${weeks} from ${plan.start_week} · ${plan.currency}`}</p>
+      <p className="subtitle planner-plan-facts">{start.facts(weeks)}</p>
       {scenario.missing.length ? (
         <ul className="planner-missing" role="alert" aria-label="Media types left out">
           {scenario.missing.map((m) => <li key={m}>{m}</li>)}
@@ -73,6 +116,7 @@ export function ScenarioPlanner({ plan, curves }: { plan: MediaPlanFile; curves:
             <OptimisePanel lines={lines} budget={budget} onBudget={onBudget} onOptimise={runOptimise} outcome={optimised} money={money} />
             <LeastBudgetPanel lines={lines} target={target} onTarget={onTarget} onFind={runLeast} outcome={least} money={money} />
           </div>
+          <SaveScenarioPanel {...save} opened={start.saved} build={build} />
           <ResponseCurvesChart lines={lines} optimised={optimised?.ok ? optimised.spends : null} money={money} />
         </>
       )}
