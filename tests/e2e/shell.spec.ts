@@ -245,6 +245,9 @@ test('with the network gone before any was opened, the notification centre, the 
   });
   await asAdmin(page);
   await expect.poll(() => [...fetched].sort(), { timeout: 15_000 }).toEqual(['notification-panel', 'sync-panel', 'user-menu-dropdown']);
+  // And the chunks those import (clean run 22: the Edits panel's own file had come, one it needs
+  // was still on its way when the network went, and the panel rightly said it could not load).
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
 
   await page.getByRole('button', { name: /^Notifications/ }).click();
