@@ -42,6 +42,12 @@ export async function findImport(db: Executor, id: number): Promise<ImportRow | 
   return row ?? null;
 }
 
+/** An import of this product and region, or null (another product's is not found). */
+export async function findImportIn(db: Executor, scope: ProductScope, id: number): Promise<ImportRow | null> {
+  const [row] = await db.select().from(planImports).where(and(inProduct(planImports, scope), eq(planImports.id, id)));
+  return row ?? null;
+}
+
 export async function insertImport(db: Executor, scope: ProductScope, projectId: string, createdBy: number | null): Promise<ImportRow> {
   const [row] = await db.insert(planImports).values({ ...scope, projectId, createdBy }).returning();
   return row!;

@@ -137,7 +137,7 @@ export async function listImports(scope: Pick<PlanScope, 'db' | 'ctx'>): Promise
 
 /** One imported plan of the product, with its flights. */
 export async function getImport(scope: Pick<PlanScope, 'db' | 'ctx'>, id: number): Promise<ImportedPlanDetail> {
-  const row = (await repo.importsOf(scope.db, productScope(scope.ctx))).find((r) => r.id === id);
+  const row = await repo.findImportIn(scope.db, productScope(scope.ctx), id);
   if (!row) throw notFound(`There is no imported plan ${id} in ${contextOf(scope.ctx)}.`);
   return { ...importView(row), plan: row.plan };
 }

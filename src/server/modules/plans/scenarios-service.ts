@@ -87,7 +87,7 @@ async function checked(scope: ScenariosScope, body: ScenarioBody, except: number
   if (await repo.nameTaken(scope.db, where, name, except)) throw invalid('body.name', SCENARIO_TEXT.nameTaken);
   const issues = checkScenarioFlights(body.flights);
   if (issues.length > 0) throw invalid('body.flights', issues[0]!, issues.map((message) => ({ path: 'body.flights', message })));
-  if (body.source_import_id !== null && !(await plans.importsOf(scope.db, where)).some((i) => i.id === body.source_import_id)) {
+  if (body.source_import_id !== null && !(await plans.findImportIn(scope.db, where, body.source_import_id))) {
     throw invalid('body.source_import_id', `There is no imported plan ${body.source_import_id} in this product and region.`);
   }
   return { name, budget: body.budget, startWeek: body.start_week, flights: body.flights, sourceImportId: body.source_import_id };
