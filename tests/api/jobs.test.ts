@@ -27,6 +27,24 @@ afterAll(async () => {
 const meta = { userId: analystId, clientId: 1, context: 'acme/us' };
 
 describe('the job queue', () => {
+  it("keeps every queue at the code's settings, creating none that exists and updating only what changed", async () => {
+    const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => rawSql(database.db, database.kind).query(text, values) }, schema: 'pgboss', supervise: false, schedule: false });
+    const stored = async (name: string) => (await boss.getQueues()).find((q) => q.name === name);
+    const before = await stored('noop');
+    expect(before?.deadLetter).toBe('job-failed');
+    // A start with the same settings leaves the queue as it was (no create, no update).
+    await queue({ work: false });
+    expect((await stored('noop'))?.updatedOn).toEqual(before?.updatedOn);
+    // A changed setting is written; what did not change stays.
+    await queue({ work: false, options: { noop: { retryLimit: (before?.retryLimit ?? 0) + 3 } } });
+    const after = await stored('noop');
+    expect(after?.retryLimit).toBe((before?.retryLimit ?? 0) + 3);
+    expect(after?.expireInSeconds).toBe(before?.expireInSeconds);
+    // And back, so the other tests see the code's settings.
+    await queue({ work: false });
+    expect((await stored('noop'))?.retryLimit).toBe(before?.retryLimit);
+  });
+
   it('runs a job in the job thread to success, with its attempts and progress', async () => {
     const id = await app.jobs.send('noop', { holdMs: 200, steps: 4 }, meta);
     await app.jobs.whenIdle();
