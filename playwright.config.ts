@@ -49,6 +49,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many logins in a short run from one address.
       LOGIN_LIMIT_PER_ADDRESS: '1000',
+      // The tests' API calls (page.request) reuse idle sockets and, unlike a browser, do not retry
+      // one the server closed just as the call went out: with the 5 s default, a call after a 5 s
+      // pause failed with ECONNRESET in a clean run (grow-feedback). Idle sockets live a minute here.
+      KEEP_ALIVE_TIMEOUT_MS: '60000',
       DEMO_PEOPLE: '50000',
       DEMO_SEGMENTS: '120',
     },

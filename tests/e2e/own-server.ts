@@ -76,6 +76,8 @@ export async function startOwnServer(name: string, env: Record<string, string> =
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         LOGIN_LIMIT_PER_ADDRESS: '1000',
+        // As the shared server (playwright.config.ts): the tests' API calls do not retry a socket closed under them.
+        KEEP_ALIVE_TIMEOUT_MS: '60000',
         DEMO_PEOPLE: '20000',
         DEMO_SEGMENTS: '120',
         ...env,
