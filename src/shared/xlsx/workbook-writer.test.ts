@@ -1,13 +1,13 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
-import { FILLS, uniqueSheetNames, writeWorkbook } from './xlsx-writer';
+import { FILLS, uniqueSheetNames, writeWorkbook } from '@shared/xlsx/workbook-writer';
 
 /** The raw XML of a part of an .xlsx file. */
-function xlsxPart(file: Buffer, path: string): string {
-  const zip = XLSX.CFB.read(file, { type: 'buffer' }) as unknown;
+function xlsxPart(file: Uint8Array, path: string): string {
+  const zip = XLSX.CFB.read(file, { type: 'array' }) as unknown;
   const entry = XLSX.CFB.find(zip, path) as { content: Uint8Array } | null;
   if (!entry) throw new Error(`no ${path}`);
-  return Buffer.from(entry.content).toString('utf8');
+  return new TextDecoder().decode(Uint8Array.from(entry.content));
 }
 
 describe('uniqueSheetNames', () => {

@@ -1,8 +1,9 @@
 import * as XLSX from 'xlsx';
-import { safeCell } from '@shared/rules/index-report';
+import { safeCell } from '../rules/index-report';
 
 /**
- * Writes .xlsx workbooks with SheetJS, plus what its community edition does not write: cell
+ * Writes .xlsx workbooks with SheetJS, on the server (index reports, the report history) and in the
+ * page (the planner's exports, which work offline), plus what its community edition does not write: cell
  * styles (fills, bold, number formats) and a frozen header row. SheetJS makes the workbook (sheets,
  * shared strings, the zip); this then replaces its fixed styles.xml with ours and gives each
  * styled cell its style index, through SheetJS's own zip container (XLSX.CFB).
@@ -107,15 +108,18 @@ export function uniqueSheetNames(wanted: readonly string[]): string[] {
   });
 }
 
-// SheetJS types its zip container as `any`; this is the part used here.
-interface ZipEntry { content: Uint8Array | string }
+// SheetJS types its zip container as `any`; this is the part used here. Bytes are plain arrays
+// of bytes ('array'), so the same code runs in Node and in the browser.
+interface ZipEntry { content: ArrayLike<number> | string }
 interface ZipContainer { FullPaths: string[] }
 const CFB = XLSX.CFB as {
-  read(data: Buffer, opts: { type: 'buffer' }): ZipContainer;
+  read(data: Uint8Array, opts: { type: 'array' }): ZipContainer;
   find(zip: ZipContainer, path: string): ZipEntry | null;
-  write(zip: ZipContainer, opts: { fileType: 'zip'; type: 'buffer'; compression: boolean }): Buffer;
-  utils: { cfb_add(zip: ZipContainer, path: string, content: Buffer): void };
+  write(zip: ZipContainer, opts: { fileType: 'zip'; type: 'array'; compression: boolean }): ArrayLike<number>;
+  utils: { cfb_add(zip: ZipContainer, path: string, content: Uint8Array): void };
 };
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const textOf = (content: ArrayLike<number> | string) => (typeof content === 'string' ? content : new TextDecoder().decode(Uint8Array.from(content)));
 
 const FROZEN_VIEW =
   '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>';
@@ -140,7 +144,7 @@ function styleSheetXml(xml: string, styles: Map<string, number>, freeze: boolean
 }
 
 /** The workbook as the bytes of an .xlsx file. */
-export function writeWorkbook(sheets: SheetSpec[], props: { title?: string } = {}): Buffer {
+export function writeWorkbook(sheets: SheetSpec[], props: { title?: string } = {}): Uint8Array {
   const wb = XLSX.utils.book_new();
   const names = uniqueSheetNames(sheets.map((s) => s.name));
   const styles: Map<string, number>[] = [];
@@ -169,15 +173,14 @@ export function writeWorkbook(sheets: SheetSpec[], props: { title?: string } = {
   });
   if (props.title) wb.Props = { Title: props.title };
 
-  const written = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', bookSST: true, compression: true }) as Buffer;
-  const zip = CFB.read(written, { type: 'buffer' });
-  CFB.utils.cfb_add(zip, '/xl/styles.xml', Buffer.from(stylesXml()));
+  const written = new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx', bookSST: true, compression: true }) as ArrayBuffer);
+  const zip = CFB.read(written, { type: 'array' });
+  CFB.utils.cfb_add(zip, '/xl/styles.xml', utf8(stylesXml()));
   sheets.forEach((sheet, i) => {
     const path = `/xl/worksheets/sheet${i + 1}.xml`;
     const entry = CFB.find(zip, path);
     if (!entry) throw new Error(`xlsx writer: SheetJS wrote no ${path}`);
-    const xml = typeof entry.content === 'string' ? entry.content : Buffer.from(entry.content).toString('utf8');
-    CFB.utils.cfb_add(zip, path, Buffer.from(styleSheetXml(xml, styles[i]!, sheet.freezeHeader === true)));
+    CFB.utils.cfb_add(zip, path, utf8(styleSheetXml(textOf(entry.content), styles[i]!, sheet.freezeHeader === true)));
   });
-  return Buffer.from(CFB.write(zip, { fileType: 'zip', type: 'buffer', compression: true }));
+  return Uint8Array.from(CFB.write(zip, { fileType: 'zip', type: 'array', compression: true }));
 }

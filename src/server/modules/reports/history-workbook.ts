@@ -1,5 +1,5 @@
 import { isoDay } from '@shared/rules/index-report';
-import { writeWorkbook } from './xlsx-writer';
+import { writeWorkbook } from '@shared/xlsx/workbook-writer';
 
 /** One download of a report, as Report History lists it. */
 export interface DownloadRecord {
@@ -24,10 +24,10 @@ export function historyWorkbook(downloads: readonly DownloadRecord[]): Buffer {
     { value: d.assetName },
     { value: d.assetType },
   ]);
-  return writeWorkbook([{
+  return Buffer.from(writeWorkbook([{
     name: HISTORY_SHEET,
     rows: [HISTORY_HEADER.map((h) => ({ value: h, style: 'header' as const })), ...rows],
     widths: [11, 9, 30, 40, 40, 14],
     freezeHeader: true,
-  }], { title: 'Past downloads report' });
+  }], { title: 'Past downloads report' }));
 }

@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_HEADER, COVER_SHEET, indexWorkbook, type IndexReportData, type IndexReportRow } from './index-workbook';
-import { FILLS } from './xlsx-writer';
+import { FILLS } from '@shared/xlsx/workbook-writer';
 
 const row = (name: string, extra: Partial<IndexReportRow> = {}): IndexReportRow => ({
   name, count: 1_500, base_count: 12_000, share: 0.25, base_share: 0.2, index: 125, z_score: 3.2, significant: true, small_sample: false, ...extra,

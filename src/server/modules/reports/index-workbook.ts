@@ -1,6 +1,6 @@
 import { INDEX_BANDS, indexBand } from '@shared/rules/index-report';
 import { INSIGHT_LIMITS } from '@shared/rules/insights';
-import { writeWorkbook, type Cell, type CellStyle, type SheetSpec } from './xlsx-writer';
+import { writeWorkbook, type Cell, type CellStyle, type SheetSpec } from '@shared/xlsx/workbook-writer';
 
 /** One value of a category, as the insights widget gives it, plus the base's people with it. */
 export interface IndexReportRow {
@@ -86,5 +86,5 @@ function categorySheet(category: IndexReportData['categories'][number]): SheetSp
 
 /** The report as an .xlsx file: a cover sheet, then a sheet per category. */
 export function indexWorkbook(data: IndexReportData): Buffer {
-  return writeWorkbook([coverSheet(data), ...data.categories.map(categorySheet)], { title: data.name });
+  return Buffer.from(writeWorkbook([coverSheet(data), ...data.categories.map(categorySheet)], { title: data.name }));
 }
