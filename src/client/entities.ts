@@ -16,3 +16,4 @@ registerEntityLoader('custom_widget', () => import('./features/explore/widget-co
 registerEntityLoader('comparison', () => import('./features/overlap/comparison-commands'));
 registerEntityLoader('journey', () => import('./features/journey/data/journey-commands'));
 registerEntityLoader('outcome_timeframe', () => import('./features/measure/measure-commands'));
+registerEntityLoader('scenario', () => import('./features/plans/scenario-commands'));

@@ -12,3 +12,4 @@ registerOfflinePreparer('audiences', () => import('./features/audiences-overview
 registerOfflinePreparer('overlap', () => import('./features/overlap/overlap-offline').then((m) => m.prepareOverlapOffline));
 registerOfflinePreparer('journey', () => import('./features/journey/data/journey-offline').then((m) => m.prepareJourneyOffline));
 registerOfflinePreparer('measure', () => import('./features/measure/measure-offline').then((m) => m.prepareMeasureOffline));
+registerOfflinePreparer('plans', () => import('./features/plans/plans-offline').then((m) => m.preparePlansOffline));

@@ -179,6 +179,24 @@ test('Make available offline takes every chart with its counts and insights, nam
     await page.getByRole('tab', { name: 'Market Level' }).click();
     await expect(page.getByRole('region', { name: 'Survey US soft drinks tracker of the region' }).getByRole('row', { name: /Every day/ })).toContainText('21.0%');
 
+    // The Scenario Planner (issue 31): its plan, curves and saved scenarios are on the device, and
+    // the maths runs in the page: it optimises, exports and saves (queued) with the server stopped.
+    await page.goto(`${PRODUCT}/plans`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Scenario Planner' })).toBeVisible();
+    await expect(page.getByText('FZ-2027-SPRING · 13 weeks', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('table', { name: 'Scenario by media type' }).getByRole('rowheader')).toHaveCount(7);
+    const savedScenarios = page.getByRole('table', { name: 'Saved scenarios' });
+    await expect(savedScenarios.getByRole('rowheader', { name: 'Spring burst as planned', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Optimise' }).click();
+    await expect(page.getByText(/^Gain over the plan: \+/)).toBeVisible();
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export scenario' }).click()]);
+    expect(exported.suggestedFilename()).toMatch(/^Fizz Original spring burst 2027 \d{4}-\d{2}-\d{2}\.xlsx$/);
+    const offlineName = unique('offline-scenario');
+    await page.getByLabel('Scenario name').fill(offlineName);
+    await page.getByRole('button', { name: 'Save scenario' }).click();
+    await expect(savedScenarios.getByRole('rowheader', { name: `${offlineName} (not sent yet)` })).toBeVisible();
+    await expect(syncPanelButton(page)).toHaveText('1 pending');
+
     // Remove (still offline: it is the device's own data): the list is empty, and so is the device.
     await page.goto(`${PRODUCT}/home`);
     await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();

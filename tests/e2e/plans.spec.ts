@@ -1,6 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
 import { SCENARIO_LIMITS, SCENARIO_TEXT } from '../../src/shared/rules/scenarios';
+import { SCRATCH_TEXT } from '../../src/client/features/plans/scenario-model';
 import { USERS, csrfOf, logInAs, unique } from './helpers';
 
 const PAGE = '/acme/us/fizz-cola/fizz-original/plans';
@@ -87,10 +89,11 @@ test('a scenario saved after Optimise is listed with its response, opens, compar
   await expect(page.getByRole('alert')).toHaveText(SCENARIO_TEXT.nameTaken);
   await expect(nameField).toHaveAttribute('aria-invalid', 'true');
 
-  // Listed first (last changed first), with a response from the product's curves.
+  // Listed first (last changed first), with a response from the product's curves; sent at once (online).
   const saved = page.getByRole('table', { name: 'Saved scenarios' });
-  const row = saved.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  const row = saved.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
   await expect(row).toHaveCount(1);
+  await expect(row.getByRole('rowheader')).toHaveText(name);
   await expect(row.getByRole('cell').nth(2)).toHaveText(/^[\d,.]+$/);
   expect(amountOf(await row.getByRole('cell').nth(2).innerText())).toBeGreaterThan(0);
 
@@ -121,11 +124,15 @@ test('a scenario saved after Optimise is listed with its response, opens, compar
     expect(made.status()).toBe(201);
     extras.push(((await made.json()) as { data: { id: number } }).data.id);
   }
+  // Saved again, through the outbox: the server refuses it as based on an older version, and the
+  // sync's conflict dialog shows theirs beside mine; Take theirs keeps theirs.
   await page.getByRole('button', { name: 'Save scenario' }).click();
-  const changed = page.getByRole('alertdialog', { name: 'Scenario changed' });
-  await expect(changed).toContainText('Someone else changed this scenario since you opened it.');
-  await changed.getByRole('button', { name: 'Reload theirs' }).click();
-  await expect(changed).toHaveCount(0);
+  const changed = page.getByRole('dialog', { name: 'Someone else changed this' });
+  await expect(changed).toBeVisible({ timeout: 20_000 });
+  await expect(changed.getByRole('row').filter({ hasText: /^Budget/ })).toContainText('5000000');
+  await changed.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(changed).toBeHidden();
+  await row.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByLabel('Total budget')).toHaveValue('5,000,000');
 
   // Up to four side by side: a fifth tick is refused.
@@ -157,4 +164,77 @@ test('a scenario saved after Optimise is listed with its response, opens, compar
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(0);
   await expect(compared).toHaveCount(0);
+});
+
+/** A downloaded workbook's sheets as rows of values, as a spreadsheet program reads the file. */
+async function workbookOf(download: Download): Promise<Record<string, unknown[][]>> {
+  const wb = XLSX.read(fs.readFileSync((await download.path())!), { type: 'buffer' });
+  return Object.fromEntries(wb.SheetNames.map((n) => [n, XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[n]!, { header: 1, defval: null })]));
+}
+
+test('a scenario from scratch is split evenly, optimised and exported; two saved ones are compared and exported', async ({ page }) => {
+  await logInAs(page, USERS.admin);
+  await page.goto(PAGE);
+  await page.getByLabel('Start from').selectOption({ label: 'New scenario from scratch' });
+  const form = page.getByRole('form', { name: 'New scenario from scratch' });
+
+  // Bad input is refused under its field, and nothing starts.
+  await form.getByLabel('Weeks').fill('0');
+  for (const box of await form.getByRole('checkbox').all()) await box.uncheck();
+  await form.getByRole('button', { name: 'Start scenario' }).click();
+  await expect(form.getByText(SCRATCH_TEXT.weeks)).toBeVisible();
+  await expect(form.getByText(SCRATCH_TEXT.media)).toBeVisible();
+  await expect(form.getByLabel('Weeks')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('table', { name: 'Scenario by media type' })).toHaveCount(0);
+
+  await form.getByLabel('Total budget').fill('2,400,000');
+  await form.getByLabel('Weeks').fill('12');
+  await form.getByLabel('First week').fill('2027-01-04');
+  for (const media of ['TV', 'Search', 'Social']) await form.getByRole('checkbox', { name: media, exact: true }).check();
+  await form.getByRole('button', { name: 'Start scenario' }).click();
+  const table = page.getByRole('table', { name: 'Scenario by media type' });
+  await expect(table.getByRole('rowheader')).toHaveText(['TV', 'Social', 'Search', 'Total']);
+  for (const media of ['TV', 'Social', 'Search']) await expect(rowOf(table, media).getByRole('cell').first()).toHaveText('$800,000');
+  await expect(page.getByText('New scenario · 3 media types · 12 weeks from 2027-01-04 · USD')).toBeVisible();
+
+  // Free from nothing to the whole budget, Optimise moves money to where it answers best.
+  await page.getByRole('button', { name: 'Optimise' }).click();
+  const split = page.getByRole('table', { name: 'Optimised split' });
+  await expect(split).toBeVisible();
+  const optimised = new Map<string, number>();
+  for (const media of ['TV', 'Social', 'Search']) optimised.set(media, amountOf(await rowOf(split, media).getByRole('cell').nth(1).innerText()));
+  expect([...optimised.values()].some((v) => Math.abs(v - 800_000) > 1_000)).toBe(true);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export scenario' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^New scenario \d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = await workbookOf(download);
+  expect(Object.keys(book)).toEqual(['Scenario', 'Weeks', 'Curves']);
+  const rows = book.Scenario!;
+  const head = rows.findIndex((r) => r[0] === 'Media type');
+  for (const [i, media] of ['TV', 'Social', 'Search'].entries()) {
+    const r = rows[head + 1 + i]!;
+    expect(r[0]).toBe(media);
+    expect(r[1]).toBe(800_000);
+    expect(Math.abs(Number(r[2]) - optimised.get(media)!)).toBeLessThanOrEqual(1);
+  }
+  // Twelve weeks from the first, each media type's optimised weeks adding up to its spend.
+  const weeks = book.Weeks!;
+  expect(weeks[1]![0]).toBe('2027-01-04');
+  expect(weeks[12]![0]).toBe('2027-03-22');
+  expect(weeks[13]![0]).toBe('Total');
+  expect(Math.abs(Number(weeks[13]![1]) - optimised.get('TV')!)).toBeLessThanOrEqual(12);
+
+  // The demo's two saved scenarios, compared and exported side by side.
+  const saved = page.getByRole('table', { name: 'Saved scenarios' });
+  await saved.getByRole('checkbox', { name: 'Compare Spring burst as planned' }).check();
+  await saved.getByRole('checkbox', { name: 'Compare Spring burst, optimised split' }).check();
+  await expect(page.getByRole('table', { name: 'Scenarios compared' })).toBeVisible();
+  const [comparison] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export comparison' }).click()]);
+  const compared = await workbookOf(comparison);
+  expect(Object.keys(compared)).toEqual(['Comparison', 'Spring burst as planned', 'Spring burst, optimised split']);
+  expect(compared.Comparison![0]).toEqual(['Figure', 'Spring burst as planned', 'Spring burst, optimised split']);
+  const budget = compared.Comparison!.find((r) => r[0] === 'Budget (USD)')!;
+  expect(Math.abs(Number(budget[1]) - PLANNED.reduce((t, p) => t + p.spend, 0))).toBeLessThanOrEqual(1);
+  const response = compared.Comparison!.find((r) => r[0] === 'Response')!;
+  expect(Number(response[2])).toBeGreaterThan(Number(response[1]));
 });

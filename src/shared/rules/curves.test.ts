@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inMediaOrder,
   canAddSet, canApply, checkCurveRow, CURVE_TEXT, curveNumber, emptyCurveRow, marginal, marginalToMoney, paramsOfRow, response, responseToMoney, rowOfCurve, unitsPerMoney,
   type CurveRow,
 } from './curves';
@@ -90,5 +91,11 @@ describe("a curve row's checks (spec 2 §5, word for word, then what keeps the r
     expect(canAddSet([])).toBe(true);
     expect(canAddSet([row()])).toBe(true);
     expect(canAddSet([row(), emptyCurveRow()])).toBe(false);
+  });
+});
+
+describe('inMediaOrder', () => {
+  it('lists media types once each in the constant order, unknown ones last by name', () => {
+    expect(inMediaOrder(['Print', 'Cinema', 'TV', 'Podcasts', 'TV', 'Search'])).toEqual(['TV', 'Search', 'Print', 'Cinema', 'Podcasts']);
   });
 });

@@ -11,6 +11,14 @@
 export const MEDIA_TYPES = ['TV', 'Online Video', 'Display', 'Social', 'Search', 'Audio', 'Out of Home', 'Print'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
+const mediaRank = (m: string) => {
+  const i = (MEDIA_TYPES as readonly string[]).indexOf(m);
+  return i === -1 ? MEDIA_TYPES.length : i;
+};
+
+/** Media types once each, in the constant's order (unknown ones last, by name): how every list of them reads. */
+export const inMediaOrder = (media: Iterable<string>): string[] => [...new Set(media)].sort((a, b) => mediaRank(a) - mediaRank(b) || a.localeCompare(b));
+
 /**
  * The curve types ("an object whose keys are the names", spec 2 §7): a Spend curve reads money
  * spent; a TRP curve reads target rating points bought, with its cost method and cost.

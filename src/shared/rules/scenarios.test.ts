@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBounds, evaluate, leastBudgetFor, lineResponse, optimise, SCENARIO_TEXT, shapeOf, type MediaLine } from './scenarios';
+import { defaultBounds, evaluate, leastBudgetFor, lineResponse, optimise, sameScenarioName, scenarioSummary, SCENARIO_TEXT, shapeOf, type MediaLine } from './scenarios';
 
 const spend = (a: number, b: number, c: number, d: number, e = 1) => ({ curve_type_name: 'Spend', params: { a, b, c, d, e } });
 const line = (media_type: string, curve: MediaLine['curve'], planned: number, over: Partial<MediaLine> = {}): MediaLine => ({
@@ -98,5 +98,25 @@ describe('the inverse: the least budget that reaches a target response', () => {
     const lines = [line('TV', spend(0, 1, 10, 20), 10, { max: 50 })];
     const most = lineResponse(lines[0]!, 50);
     expect(leastBudgetFor(lines, 25)).toEqual({ ok: false, message: SCENARIO_TEXT.unreachable(25, most) });
+  });
+});
+
+describe('a scenario summary (the server reads it of every saved scenario, the page of a queued one)', () => {
+  it('evaluates the media types with a curve at their spend, names the others, and gives no cost per response while one is missing', () => {
+    const curves = [{ media_type: 'TV', ...spend(0, 1, 100, 100) }];
+    const flights = [{ media_type: 'TV', weekly_budget: [50, 50] }, { media_type: 'Print', weekly_budget: [20] }];
+    const s = scenarioSummary(flights, curves);
+    expect(s.budget).toBe(120);
+    expect(s.missing_curves).toEqual(['Print']);
+    expect(s.cost_per_response).toBeNull();
+    const line = { media_type: 'TV', curve: curves[0]!, shape: shapeOf([50, 50]) };
+    expect(s.response).toBeCloseTo(evaluate([line], [100]).response, 12);
+    expect(scenarioSummary([{ media_type: 'TV', weekly_budget: [50, 50] }], curves).cost_per_response).toBeCloseTo(100 / evaluate([line], [100]).incremental, 9);
+    expect(scenarioSummary(flights, [])).toEqual({ budget: 120, response: null, incremental: null, cost_per_response: null, missing_curves: ['TV', 'Print'] });
+  });
+
+  it('takes two names as one when they differ only in case or surrounding spaces', () => {
+    expect(sameScenarioName(' Spring push ', 'spring PUSH')).toBe(true);
+    expect(sameScenarioName('Spring push', 'Spring  push')).toBe(false);
   });
 });

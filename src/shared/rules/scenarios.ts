@@ -311,3 +311,44 @@ export function checkScenarioFlights(flights: readonly { media_type: string; wee
   }
   return issues;
 }
+
+/** Two scenario names are the same name when they differ only in case or surrounding spaces (the server's unique rule). */
+export const sameScenarioName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What a scenario gives with a product's curves, as the saved scenarios list and the comparison show it. */
+export interface ScenarioSummary {
+  budget: number;
+  response: number | null;
+  incremental: number | null;
+  cost_per_response: number | null;
+  /** Media types of the scenario the product has no curve for. */
+  missing_curves: string[];
+}
+
+/**
+ * A scenario's flights evaluated with these curves (one per media type): the media types with a
+ * curve at their planned spend, the others named. The server says it of every saved scenario it
+ * reads; the page says it of one queued and not yet sent, so both show the same figures.
+ */
+export function scenarioSummary(
+  flights: readonly { media_type: string; weekly_budget: readonly number[] }[],
+  curves: readonly ({ media_type: string } & PlannedCurve)[],
+): ScenarioSummary {
+  const spendOf = (weekly: readonly number[]) => weekly.reduce((t, x) => t + x, 0);
+  const budget = flights.reduce((s, f) => s + spendOf(f.weekly_budget), 0);
+  const lines: Pick<MediaLine, 'media_type' | 'curve' | 'shape'>[] = [];
+  const spends: number[] = [];
+  const missing: string[] = [];
+  for (const f of flights) {
+    const curve = curves.find((c) => c.media_type === f.media_type);
+    if (!curve) {
+      missing.push(f.media_type);
+      continue;
+    }
+    lines.push({ media_type: f.media_type, curve: { curve_type_name: curve.curve_type_name, params: curve.params }, shape: shapeOf(f.weekly_budget) });
+    spends.push(spendOf(f.weekly_budget));
+  }
+  if (lines.length === 0) return { budget, response: null, incremental: null, cost_per_response: null, missing_curves: missing };
+  const result = evaluate(lines, spends);
+  return { budget, response: result.response, incremental: result.incremental, cost_per_response: missing.length ? null : result.cost_per_response, missing_curves: missing };
+}

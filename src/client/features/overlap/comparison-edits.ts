@@ -1,4 +1,5 @@
 import type { Comparison, ComparisonMember } from '@shared/schemas/audiences';
+import { bodyOf, idInPath, type EditBody, type QueuedEdit } from '../../lib/offline/queued-edit';
 
 /**
  * What a queued comparison edit does to what the Overlap page shows before the server has it
@@ -9,21 +10,11 @@ import type { Comparison, ComparisonMember } from '@shared/schemas/audiences';
  */
 export type ComparisonView = Omit<Comparison, 'id'> & { id: number | string; pending?: boolean };
 
-interface Edit {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body: unknown;
-  entityId: string;
-  createdAt: number;
-}
-
-type Body = Record<string, unknown>;
-const bodyOf = (edit: Pick<Edit, 'body'>): Body => (typeof edit.body === 'object' && edit.body !== null ? (edit.body as Body) : {});
+type Edit = QueuedEdit;
+type Body = EditBody;
 
 /** /api/comparisons[/:id] */
-export function parseComparisonPath(path: string): string | null {
-  return path.split('?')[0]!.split('/').filter(Boolean)[2] ?? null;
-}
+export const parseComparisonPath = idInPath;
 
 /** By name, as the list shows them. */
 export function sortComparisons<C extends { name: string; id: number | string }>(list: readonly C[]): C[] {

@@ -1,7 +1,7 @@
 import {
   checkCurveRow,
   emptyCurveRow,
-  MEDIA_TYPES,
+  inMediaOrder,
   paramsOfRow,
   rowOfCurve,
   type CurveRow,
@@ -42,17 +42,6 @@ export const newRow = (row: CurveRow = emptyCurveRow(), id: number | null = null
 
 /** An empty first row is there whenever there is none (spec 2 §4). */
 export const withFirstRow = (rows: EditedRow[]): EditedRow[] => (rows.length > 0 ? rows : [newRow()]);
-
-const byMediaOrder = (a: string, b: string) => {
-  const rank = (m: string) => {
-    const i = (MEDIA_TYPES as readonly string[]).indexOf(m);
-    return i === -1 ? MEDIA_TYPES.length : i;
-  };
-  return rank(a) - rank(b) || a.localeCompare(b);
-};
-
-/** The media types in the constant's order (unknown ones last). */
-export const inMediaOrder = (media: readonly string[]): string[] => [...new Set(media)].sort(byMediaOrder);
 
 /** After the curves load (spec 2 §4): generic if any of the product's curves is generic, otherwise upload. */
 export function initialEditorState(curves: readonly Curve[]): CurveEditorState {

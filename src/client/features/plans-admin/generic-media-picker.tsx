@@ -1,5 +1,5 @@
 import type { Curve } from '@shared/schemas/plans';
-import { inMediaOrder } from './curve-rows';
+import { inMediaOrder } from '@shared/rules/curves';
 
 interface Props {
   library: readonly Curve[];

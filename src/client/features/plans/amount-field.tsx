@@ -26,3 +26,23 @@ export function AmountField({ label, value, onChange, onSubmit, action, hint }: 
     </form>
   );
 }
+
+/** A planner panel that solves for a typed amount: its title, the amount and its button, why it was refused, or its result. */
+export function SolvePanel({ id, title, field, refusal, children }: {
+  id: string;
+  title: string;
+  field: Parameters<typeof AmountField>[0];
+  /** The message of a refused input or an unsolvable one. */
+  refusal: string | null;
+  /** The result, once solved. */
+  children: ReactNode;
+}) {
+  return (
+    <section className="card planner-panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <AmountField {...field} />
+      {refusal ? <p className="form-error" role="alert">{refusal}</p> : null}
+      {children}
+    </section>
+  );
+}

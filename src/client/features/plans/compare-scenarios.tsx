@@ -1,20 +1,16 @@
-import { MEDIA_TYPES } from '@shared/rules/curves';
-import type { Scenario } from '@shared/schemas/plans';
+import { inMediaOrder } from '@shared/rules/curves';
+import type { ScenarioView } from './scenario-edits';
 import { flightSpend, formatResponse } from './scenario-model';
 
 /** The media types of the scenarios compared, in the order of MEDIA_TYPES (any other last). */
-function mediaOf(scenarios: readonly Scenario[]): string[] {
-  const all = new Set(scenarios.flatMap((s) => s.flights.map((f) => f.media_type)));
-  const known = (MEDIA_TYPES as readonly string[]).filter((m) => all.has(m));
-  return [...known, ...[...all].filter((m) => !known.includes(m))];
-}
+const mediaOf = (scenarios: readonly ScenarioView[]): string[] => inMediaOrder(scenarios.flatMap((s) => s.flights.map((f) => f.media_type)));
 
 const share = (spend: number, budget: number) => (budget > 0 ? `${((spend / budget) * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%` : '—');
 
 /** "Compare": the ticked scenarios side by side, their figures and their mix (each media type's spend and share). */
-export function CompareScenarios({ scenarios, money, cents }: { scenarios: readonly Scenario[]; money: (n: number | null) => string; cents: (n: number | null) => string }) {
+export function CompareScenarios({ scenarios, money, cents }: { scenarios: readonly ScenarioView[]; money: (n: number | null) => string; cents: (n: number | null) => string }) {
   const media = mediaOf(scenarios);
-  const rows: { label: string; cell: (s: Scenario) => string }[] = [
+  const rows: { label: string; cell: (s: ScenarioView) => string }[] = [
     { label: 'Budget', cell: (s) => money(s.summary.budget) },
     { label: 'Response', cell: (s) => formatResponse(s.summary.response) },
     { label: 'Incremental response', cell: (s) => formatResponse(s.summary.incremental) },

@@ -1,6 +1,6 @@
 import type { LeastBudget, MediaLine } from '@shared/rules/scenarios';
 import { formatResponse } from './scenario-model';
-import { AmountField } from './amount-field';
+import { SolvePanel } from './amount-field';
 
 interface Props {
   lines: readonly MediaLine[];
@@ -14,14 +14,14 @@ interface Props {
 /** "Least budget for a target": the smallest budget whose best split reaches a response. */
 export function LeastBudgetPanel({ lines, target, onTarget, onFind, outcome, money }: Props) {
   return (
-    <section className="card planner-panel" aria-labelledby="planner-least">
-      <h2 id="planner-least">Least budget for a target</h2>
-      <AmountField
-        label="Target response" value={target} onChange={onTarget} onSubmit={onFind}
-        action={<button type="submit" className="button button--primary">Find least budget</button>}
-        hint="Each media type from nothing up to its max spend."
-      />
-      {outcome && !outcome.ok ? <p className="form-error" role="alert">{outcome.message}</p> : null}
+    <SolvePanel
+      id="planner-least" title="Least budget for a target" refusal={outcome && !outcome.ok ? outcome.message : null}
+      field={{
+        label: 'Target response', value: target, onChange: onTarget, onSubmit: onFind,
+        action: <button type="submit" className="button button--primary">Find least budget</button>,
+        hint: 'Each media type from nothing up to its max spend.',
+      }}
+    >
       {outcome?.ok ? (
         <div className="planner-result">
           <p className="planner-result__headline" role="status">{`Least budget: ${money(outcome.budget)}`}</p>
@@ -48,6 +48,6 @@ export function LeastBudgetPanel({ lines, target, onTarget, onFind, outcome, mon
           </div>
         </div>
       ) : null}
-    </section>
+    </SolvePanel>
   );
 }

@@ -1,6 +1,6 @@
 import type { MediaLine, Optimised } from '@shared/rules/scenarios';
 import { formatChange, formatResponse } from './scenario-model';
-import { AmountField } from './amount-field';
+import { SolvePanel } from './amount-field';
 
 interface Props {
   lines: readonly MediaLine[];
@@ -14,16 +14,16 @@ interface Props {
 /** "Total budget" and Optimise: the best split within each media type's bounds, beside the plan's. */
 export function OptimisePanel({ lines, budget, onBudget, onOptimise, outcome, money }: Props) {
   return (
-    <section className="card planner-panel" aria-labelledby="planner-optimise">
-      <h2 id="planner-optimise">Optimise the split</h2>
-      <AmountField
-        label="Total budget" value={budget} onChange={onBudget} onSubmit={onOptimise}
-        action={<button type="submit" className="button button--primary">Optimise</button>}
-        hint="Split across the media types, each within its min and max spend."
-      />
-      {outcome && !outcome.ok ? <p className="form-error" role="alert">{outcome.message}</p> : null}
+    <SolvePanel
+      id="planner-optimise" title="Optimise the split" refusal={outcome && !outcome.ok ? outcome.message : null}
+      field={{
+        label: 'Total budget', value: budget, onChange: onBudget, onSubmit: onOptimise,
+        action: <button type="submit" className="button button--primary">Optimise</button>,
+        hint: 'Split across the media types, each within its min and max spend.',
+      }}
+    >
       {outcome?.ok ? <OptimisedSplit lines={lines} outcome={outcome} money={money} /> : null}
-    </section>
+    </SolvePanel>
   );
 }
 

@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ContextSlugs } from '@shared/rules/context';
-import { SCENARIO_TEXT } from '@shared/rules/scenarios';
-import { versionConflictMessage } from '@shared/schemas/error';
-import type { Scenario, ScenarioBody } from '@shared/schemas/plans';
-import { ActionAlert } from '../../components/action-alert';
+import { formatContext, type ContextSlugs } from '@shared/rules/context';
+import { sameScenarioName, SCENARIO_TEXT } from '@shared/rules/scenarios';
+import type { ScenarioBody } from '@shared/schemas/plans';
 import { FieldError, fieldErrorProps } from '../../components/field-error';
-import { isApiError } from '../../lib/api-error';
-import { scenarioKeys } from '../../lib/plan-queries';
-import { errorToast, successToast } from '../../lib/ui-store';
-import { conflictCurrent, createScenario, updateScenario } from './saved-scenarios-api';
+import { whenSettled } from '../../lib/offline/outbox-client';
+import { successToast } from '../../lib/ui-store';
+import { saveNewScenario, saveScenarioAgain, type ScenarioTarget } from './scenario-commands';
+import type { ScenarioView } from './scenario-edits';
 
 interface Props {
   context: ContextSlugs;
@@ -17,57 +14,65 @@ interface Props {
   mayCreate: boolean;
   mayUpdate: boolean;
   /** The saved scenario the planner opened, if any: saving it under its name again updates it. */
-  opened: Scenario | null;
+  opened: ScenarioTarget | null;
+  /** The product's saved scenarios as the page shows them (queued saves included): names are unique among them. */
+  saved: readonly ScenarioView[];
   /** The body of the lines as shown (the optimised split after Optimise), or why they cannot be saved. */
   build: (name: string) => { ok: true; body: ScenarioBody } | { ok: false; message: string };
-  /** Replace the planner with the scenario as someone else saved it. */
-  onReload: (current: Scenario) => void;
 }
 
 export const SAVE_TEXT = {
   saved: 'Scenario saved',
-  offline: 'You are offline: saving a scenario needs the server.',
-  conflict: versionConflictMessage('scenario'),
+  queued: 'Saved on this device: it is sent when the server can be reached.',
   noUpdate: 'Saving this scenario again needs permission to update scenarios: give it a new name to save it as another.',
   noCreate: 'Saving a new scenario needs permission to create scenarios.',
 } as const;
 
-/** "Save scenario": a name and Save; an opened scenario saved under its name again is updated from its version. */
-export function SaveScenarioPanel({ context, online, mayCreate, mayUpdate, opened, build, onReload }: Props) {
+/**
+ * "Save scenario": a name and Save, through the outbox (decision 007), so it works offline and
+ * the saved scenarios show it at once. An opened scenario saved under its name again is saved
+ * over the version it was opened at; someone else's save in between is a conflict the sync panel
+ * offers to resolve. A new name saves another scenario.
+ */
+export function SaveScenarioPanel({ context, online, mayCreate, mayUpdate, opened, saved, build }: Props) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [name, setName] = useState(opened?.name ?? '');
-  const [base, setBase] = useState<Pick<Scenario, 'id' | 'version' | 'name'> | null>(opened);
+  const [base, setBase] = useState<ScenarioTarget | null>(opened);
   const [nameError, setNameError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Scenario | null>(null);
-  const updating = base !== null && name.trim() === base.name;
+  const updating = base !== null && sameScenarioName(name, base.name);
   const allowed = updating ? mayUpdate : mayCreate;
-
-  const save = useMutation({
-    mutationFn: (body: ScenarioBody) => (updating && base ? updateScenario(context, base.id, { ...body, version: base.version }) : createScenario(context, body)),
-    meta: { handlesErrors: true },
-    onSuccess: (scenario) => {
-      setBase(scenario);
-      setName(scenario.name);
-      successToast(SAVE_TEXT.saved, scenario.name);
-    },
-    onError: (error) => {
-      const current = conflictCurrent(error);
-      if (current) return setConflict(current);
-      if (isApiError(error) && error.status === 422) return setNameError(error.message);
-      errorToast('The scenario could not be saved.', isApiError(error) ? error.message : SAVE_TEXT.offline);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: scenarioKeys.list(context) }),
-  });
 
   const submit = () => {
     setNameError(null);
     setFormError(null);
-    const built = build(name.trim());
+    const trimmed = name.trim();
+    if (!trimmed) return setNameError(SCENARIO_TEXT.nameRequired);
+    if (trimmed.length > 120) return setNameError(SCENARIO_TEXT.nameTooLong);
+    const built = build(trimmed);
     if (!built.ok) return setFormError(built.message);
-    if (!name.trim()) return setNameError(SCENARIO_TEXT.nameRequired);
-    save.mutate(built.body);
+    if (saved.some((s) => sameScenarioName(s.name, trimmed) && !(updating && String(s.id) === String(base?.id)))) return setNameError(SCENARIO_TEXT.nameTaken);
+    const key = formatContext(context);
+    const notice = online ? undefined : SAVE_TEXT.queued;
+    // Once the server has a save, a save again is of what it made: its real id and its new version.
+    // (Saves queued meanwhile are based on it by the outbox; someone else's save in between is a
+    // conflict the sync panel offers to resolve, never silently overwritten.)
+    const follow = (tmpOrId: number | string, queued: Promise<{ id: string }>) =>
+      void queued.then((command) => {
+        successToast(SAVE_TEXT.saved, notice ?? trimmed);
+        return whenSettled(command.id);
+      }).then(({ applied, data }) => {
+        const copy = data as ScenarioView | null;
+        if (applied && copy && typeof copy.id === 'number') setBase((now) => (now && String(now.id) === String(tmpOrId) ? { id: copy.id, version: copy.version, name: copy.name } : now));
+      });
+    if (updating && base) {
+      follow(base.id, saveScenarioAgain(key, base, built.body));
+      setBase({ ...base, name: trimmed });
+      return;
+    }
+    const made = saveNewScenario(key, built.body);
+    setBase({ id: made.id, version: 1, name: trimmed });
+    follow(made.id, made.queued);
   };
 
   if (!mayCreate && !(opened && mayUpdate)) return null;
@@ -84,27 +89,17 @@ export function SaveScenarioPanel({ context, online, mayCreate, mayUpdate, opene
               {...fieldErrorProps(id, 'name', nameError)}
             />
           </div>
-          <button type="submit" className="button button--primary" disabled={!online || !allowed || save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save scenario'}
-          </button>
+          <button type="submit" className="button button--primary" disabled={!allowed}>Save scenario</button>
         </div>
         <FieldError id={id} field="name" message={nameError} />
         {formError ? <p className="form-error" role="alert">{formError}</p> : null}
         <p className="field__hint">
-          {!online ? SAVE_TEXT.offline
-            : !allowed ? (updating ? SAVE_TEXT.noUpdate : SAVE_TEXT.noCreate)
-              : updating ? 'Saves this scenario again under its name; a new name saves another.'
-                : 'Saves the split as shown (the optimised one after Optimise), the total budget and the min and max spends.'}
+          {!allowed ? (updating ? SAVE_TEXT.noUpdate : SAVE_TEXT.noCreate)
+            : updating ? 'Saves this scenario again under its name; a new name saves another.'
+              : 'Saves the split as shown (the optimised one after Optimise), the total budget and the min and max spends.'}
+          {online ? '' : ` ${SAVE_TEXT.queued}`}
         </p>
       </form>
-      {conflict ? (
-        <ActionAlert
-          title="Scenario changed"
-          message={`${SAVE_TEXT.conflict} Reload theirs to see it (your changes here are dropped), or cancel and save yours under a new name.`}
-          onClose={() => setConflict(null)}
-          confirm={{ label: 'Reload theirs', danger: false, onConfirm: () => { const current = conflict; setConflict(null); onReload(current); } }}
-        />
-      ) : null}
     </section>
   );
 }

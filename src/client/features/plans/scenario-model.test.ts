@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '@shared/rules/scenarios';
 import type { Curve } from '@shared/schemas/plans';
-import { boundsTextOf, checkAmount, flightSpend, flightsToSave, formatChange, linesWithBounds, moneyFormatter, parseMoney, scenarioOfPlan } from './scenario-model';
+import { boundsTextOf, checkAmount, checkWeeks, flightSpend, flightsToSave, formatChange, linesWithBounds, moneyFormatter, parseMoney, scenarioOfPlan, scratchFlights, SCRATCH_TEXT } from './scenario-model';
 import type { MediaLine } from '@shared/rules/scenarios';
 
 const curve = (media_type: string): Curve => ({
@@ -78,5 +78,25 @@ describe('what a saved scenario keeps', () => {
     expect(saved[1]!.weekly_budget).toEqual([30, 30, 30]);
     expect(flightSpend(saved[0]!)).toBe(500);
     expect(flightSpend({ weekly_budget: [10, -5, 2] })).toBe(12);
+  });
+});
+
+describe('a scenario from scratch', () => {
+  it('splits the budget evenly across the media types and weeks, in whole units that add up, each free from 0 to the whole budget', () => {
+    const flights = scratchFlights({ budget: 1_000_001, weeks: 3, start_week: '2027-01-04', media: ['TV', 'Search'] });
+    expect(flights.map((f) => f.media_type)).toEqual(['TV', 'Search']);
+    // 500,000.5 a media type rounds to 500,001 (half up): 166,667 + 166,667 + 166,667.
+    for (const f of flights) {
+      expect(f.weekly_budget).toEqual([166_667, 166_667, 166_667]);
+      expect([f.min, f.max]).toEqual([0, 1_000_001]);
+    }
+    const uneven = scratchFlights({ budget: 10, weeks: 4, start_week: null, media: ['TV'] });
+    expect(uneven[0]!.weekly_budget).toEqual([3, 3, 2, 2]);
+    expect(flightSpend(uneven[0]!)).toBe(10);
+  });
+
+  it('takes from 1 to 104 weeks, whole', () => {
+    expect(checkWeeks('13')).toEqual({ ok: true, value: 13 });
+    for (const bad of ['0', '105', '2.5', '', 'ten', '-3']) expect(checkWeeks(bad)).toEqual({ ok: false, message: SCRATCH_TEXT.weeks });
   });
 });

@@ -149,3 +149,43 @@ export function flightsToSave(flights: readonly StartFlight[], lines: readonly M
 
 /** A flight's spend: the sum of its weeks. */
 export const flightSpend = (flight: Pick<StartFlight, 'weekly_budget'>): number => flight.weekly_budget.reduce((s, x) => s + Math.max(0, x), 0);
+
+/** A scenario from scratch, as typed: its total budget, weeks, first week and media types. */
+export interface ScratchInput {
+  budget: number;
+  weeks: number;
+  start_week: string | null;
+  media: readonly string[];
+}
+
+export const SCRATCH_TEXT = {
+  weeks: `A scenario has from 1 to ${SCENARIO_LIMITS.weeksMax} weeks.`,
+  media: 'Choose at least one media type with a response curve.',
+  noCurves: 'A scenario from scratch needs response curves: add them on Scenario Planner Management.',
+} as const;
+
+/**
+ * The flights of a scenario from scratch: the budget split evenly across the chosen media types
+ * and their weeks, each free to go from nothing to the whole budget when optimised (there is no
+ * plan to stay near). Whole units; what rounding leaves goes to the first weeks.
+ */
+export function scratchFlights(input: ScratchInput): StartFlight[] {
+  const perMedia = input.budget / Math.max(1, input.media.length);
+  return input.media.map((media_type) => {
+    const base = Math.floor(perMedia / input.weeks);
+    let left = Math.round(perMedia) - base * input.weeks;
+    const weekly_budget = Array.from({ length: input.weeks }, () => {
+      const extra = left > 0 ? 1 : 0;
+      left -= extra;
+      return base + extra;
+    });
+    return { media_type, weekly_budget, min: 0, max: Math.round(input.budget) };
+  });
+}
+
+/** The weeks as typed, checked. */
+export function checkWeeks(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const n = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || n < 1 || n > SCENARIO_LIMITS.weeksMax) return { ok: false, message: SCRATCH_TEXT.weeks };
+  return { ok: true, value: n };
+}

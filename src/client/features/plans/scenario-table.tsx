@@ -27,7 +27,7 @@ export function ScenarioTable({ lines, result, bounds, onBound, money, cents }: 
             <th scope="col" className="numeric">Max spend</th>
             <th scope="col" className="numeric">Response</th>
             <th scope="col" className="numeric">Incremental</th>
-            <th scope="col" className="numeric">Marginal per $1,000</th>
+            <th scope="col" className="numeric">{`Marginal per ${money(1000)}`}</th>
             <th scope="col" className="numeric">Cost per response</th>
           </tr>
         </thead>

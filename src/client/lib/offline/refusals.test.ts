@@ -43,6 +43,11 @@ const CASES: Record<string, { method: StoredCommand['method']; path: string; bod
     body: { outcome_timeframe: { year: 2026, month: 3, total: 5000, matched: 4000, modeled: 1000, mekko_id: 3, market_outcomes_attributes: [{ market_id: 1, total: 10 }] }, base: { total: 4000 } },
     typed: ['outcome_timeframe.total', 'outcome_timeframe.matched', 'outcome_timeframe.modeled'],
   },
+  scenario: {
+    method: 'POST', path: '/api/scenarios',
+    body: { name: 'Spring push', budget: 1200000, start_week: '2027-03-01', flights: [{ media_type: 'TV', weekly_budget: [100000, 120000], min: null, max: null }], source_import_id: 3 },
+    typed: ['name', 'budget'],
+  },
   // Marking a notification read carries nothing typed: it is offered to send again as it is.
   notification_task: { method: 'POST', path: '/api/notifications/5/read', typed: [] },
 };

@@ -1,4 +1,4 @@
-import { checkScenarioFlights, evaluate, SCENARIO_TEXT, shapeOf, type MediaLine } from '@shared/rules/scenarios';
+import { checkScenarioFlights, scenarioSummary, SCENARIO_TEXT } from '@shared/rules/scenarios';
 import type { Scenario, ScenarioBody } from '@shared/schemas/plans';
 import { ERROR_CODES, versionConflictMessage } from '@shared/schemas/error';
 import type { Executor } from '../../db/client';
@@ -27,26 +27,9 @@ export interface ScenariosScope {
 const invalid = (path: string, message: string, details?: unknown) => new AppError(422, ERROR_CODES.validation, message, details ?? [{ path, message }]);
 export const scenarioNotFound = (id: number) => new AppError(404, ERROR_CODES.notFound, `There is no scenario ${id} in this product and region: it may have been deleted.`, { gone: { kind: 'scenario', id } });
 
-/** What a scenario's flights give with these curves: the media types with a curve evaluated, the others named. */
-export function summaryOf(flights: Scenario['flights'], curves: readonly plans.CurveRow[]): Scenario['summary'] {
-  const budget = flights.reduce((s, f) => s + f.weekly_budget.reduce((t, x) => t + x, 0), 0);
-  const lines: MediaLine[] = [];
-  const spends: number[] = [];
-  const missing: string[] = [];
-  for (const f of flights) {
-    const curve = curves.find((c) => c.mediaType === f.media_type);
-    if (!curve) {
-      missing.push(f.media_type);
-      continue;
-    }
-    const planned = f.weekly_budget.reduce((t, x) => t + x, 0);
-    lines.push({ media_type: f.media_type, curve: { curve_type_name: curve.curveTypeName, params: curve.params }, shape: shapeOf(f.weekly_budget), planned, min: 0, max: planned });
-    spends.push(planned);
-  }
-  if (lines.length === 0) return { budget, response: null, incremental: null, cost_per_response: null, missing_curves: missing };
-  const result = evaluate(lines, spends);
-  return { budget, response: result.response, incremental: result.incremental, cost_per_response: missing.length ? null : result.cost_per_response, missing_curves: missing };
-}
+/** What a scenario's flights give with the product's curves now (the rule the page shares). */
+export const summaryOf = (flights: Scenario['flights'], curves: readonly plans.CurveRow[]): Scenario['summary'] =>
+  scenarioSummary(flights, curves.map((c) => ({ media_type: c.mediaType, curve_type_name: c.curveTypeName, params: c.params })));
 
 function view(l: repo.ListedScenario, curves: readonly plans.CurveRow[]): Scenario {
   const s = l.scenario;
