@@ -53,7 +53,8 @@ export const SCENARIO_TEXT = {
   unreachable: (target: number, most: number) => `No budget within the media types' maximum spends reaches a response of ${Math.round(target).toLocaleString('en-US')}: the most they give is ${Math.round(most).toLocaleString('en-US')}.`,
 } as const;
 
-const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+/** An amount in the plan's currency, whatever it is: whole units with separators, no symbol (the page names the currency). */
+const money = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Each week's share of a weekly budget list; an empty or zero list spreads evenly. */
 export function shapeOf(weekly: readonly number[], weeks = weekly.length): number[] {

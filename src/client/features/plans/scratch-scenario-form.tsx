@@ -43,7 +43,7 @@ export function ScratchScenarioForm({ curves, onStart }: { curves: readonly Curv
       <div className="planner-scratch__fields">
         <div className="field">
           <label htmlFor={`${id}-budget`}>Total budget</label>
-          <input id={`${id}-budget`} className="planner-money-input" type="text" inputMode="decimal" value={budget} onChange={(e) => setBudget(e.target.value)} {...fieldErrorProps(id, 'budget', errors.budget)} />
+          <input id={`${id}-budget`} className="planner-scratch__amount" type="text" inputMode="decimal" value={budget} onChange={(e) => setBudget(e.target.value)} {...fieldErrorProps(id, 'budget', errors.budget)} />
           <FieldError id={id} field="budget" message={errors.budget} />
         </div>
         <div className="field">
