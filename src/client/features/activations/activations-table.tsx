@@ -30,7 +30,9 @@ interface Props {
 
 /** The Ams page's table: one row per activation, with Refresh and Cancel where its state allows them. */
 export function ActivationsTable({ activations, detailHref, canUpdate, busyId, onRefresh, onCancel, empty }: Props) {
-  const table = useTable({ features, columns, data: activations });
+  // Rows keyed by activation: a refresh that reorders the list moves each row with its link, so a click
+  // landing as the list refreshes opens the activation it was aimed at (by index, another row took it).
+  const table = useTable({ features, columns, data: activations, getRowId: (a) => String(a.id) });
   const rows = table.getRowModel().rows;
   return (
     <table className="data-table activations-table">

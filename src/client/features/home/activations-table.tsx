@@ -16,7 +16,9 @@ const columns = helper.columns([
 
 /** The home page's Activations tab (spec 1 §2.4): each audience links to its activation on the Ams page. */
 export function ActivationsTable({ productPath, activations }: { productPath: string; activations: Activation[] }) {
-  const table = useTable({ features, columns, data: activations });
+  // Rows keyed by activation: a refresh that reorders the list moves each row with its link, so a click
+  // landing as the list refreshes opens the activation it was aimed at (by index, another row took it).
+  const table = useTable({ features, columns, data: activations, getRowId: (a) => String(a.id) });
   const detail = (a: Activation) => `/${productPath}/audiences/activations?activationId=${a.id}&audienceId=${a.audience_id}`;
   return (
     <table className="data-table">
