@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '@shared/rules/scenarios';
 import type { Curve } from '@shared/schemas/plans';
-import { boundsTextOf, checkAmount, checkWeeks, flightSpend, flightsToSave, formatChange, linesWithBounds, moneyFormatter, parseMoney, scenarioOfPlan, scratchFlights, SCRATCH_TEXT } from './scenario-model';
+import { boundsTextOf, checkAmount, checkScratchBudget, checkWeeks, flightSpend, flightsToSave, formatChange, linesWithBounds, moneyFormatter, parseMoney, scenarioOfPlan, scratchFlights, SCRATCH_TEXT } from './scenario-model';
 import type { MediaLine } from '@shared/rules/scenarios';
 
 const curve = (media_type: string): Curve => ({
@@ -93,6 +93,13 @@ describe('a scenario from scratch', () => {
     const uneven = scratchFlights({ budget: 10, weeks: 4, start_week: null, media: ['TV'] });
     expect(uneven[0]!.weekly_budget).toEqual([3, 3, 2, 2]);
     expect(flightSpend(uneven[0]!)).toBe(10);
+  });
+
+  it('takes a budget above 0, and says why not in words', () => {
+    expect(checkScratchBudget('2,400,000')).toEqual({ ok: true, value: 2_400_000 });
+    expect(checkScratchBudget('0')).toEqual({ ok: false, message: SCRATCH_TEXT.budgetZero });
+    expect(checkScratchBudget('-5')).toEqual({ ok: false, message: SCENARIO_TEXT.budgetNegative });
+    expect(checkScratchBudget('lots')).toEqual({ ok: false, message: 'Please enter a number' });
   });
 
   it('takes from 1 to 104 weeks, whole', () => {

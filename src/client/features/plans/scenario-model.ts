@@ -162,7 +162,18 @@ export const SCRATCH_TEXT = {
   weeks: `A scenario has from 1 to ${SCENARIO_LIMITS.weeksMax} weeks.`,
   media: 'Choose at least one media type with a response curve.',
   noCurves: 'A scenario from scratch needs response curves: add them on Scenario Planner Management.',
+  budgetZero: 'A scenario from scratch needs a budget above 0.',
 } as const;
+
+/**
+ * A scratch scenario's total budget as typed: a budget checkAmount takes, and above 0 (its flights
+ * would otherwise hold no spend, which the server refuses only once the save is sent).
+ */
+export function checkScratchBudget(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const amount = checkAmount(text);
+  if (amount.ok && amount.value <= 0) return { ok: false, message: SCRATCH_TEXT.budgetZero };
+  return amount;
+}
 
 /**
  * The flights of a scenario from scratch: the budget split evenly across the chosen media types

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { inMediaOrder } from '@shared/rules/curves';
 import type { Curve } from '@shared/schemas/plans';
 import { FieldError, fieldErrorProps } from '../../components/field-error';
-import { amountText, checkAmount, checkWeeks, SCRATCH_TEXT, type ScratchInput } from './scenario-model';
+import { amountText, checkScratchBudget, checkWeeks, SCRATCH_TEXT, type ScratchInput } from './scenario-model';
 
 type Errors = Partial<Record<'budget' | 'weeks' | 'media', string>>;
 
@@ -24,7 +24,7 @@ export function ScratchScenarioForm({ curves, onStart }: { curves: readonly Curv
   if (media.length === 0) return <p className="empty-state">{SCRATCH_TEXT.noCurves}</p>;
 
   const start = () => {
-    const amount = checkAmount(budget);
+    const amount = checkScratchBudget(budget);
     const weekCount = checkWeeks(weeks);
     const picked = media.filter((m) => chosen.includes(m));
     const next: Errors = {
