@@ -25,6 +25,7 @@ import healthRoutes from './modules/health/health-routes';
 import hierarchyRoutes from './modules/hierarchy/hierarchy-routes';
 import homeRoutes from './modules/home/home-routes';
 import insightsRoutes from './modules/insights/insights-routes';
+import analysisRoutes from './modules/analysis/analysis-routes';
 import { DataManager } from './engine/data-manager';
 import { openCountStore, type CountStore } from './engine/sql/count-store';
 import notificationRoutes from './modules/notifications/notifications-routes';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger, serveClient = true, l
   await app.register(notificationRoutes);
   await app.register(reportRoutes);
   await app.register(insightsRoutes);
+  await app.register(analysisRoutes);
   await app.register(snapshotRoutes);
   await app.register(audienceRoutes);
   await app.register(growConfigRoutes);

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { SITE_VISIT_SLOTS, type SiteVisitMapping } from '@shared/rules/brands';
+import { siteGroupIdentifier } from '@shared/rules/analysis';
 import type { Executor } from './client';
 import { brands, clients } from './schema';
 import { DEMO_GROW_SEGMENT_POOL } from './demo-grow';
@@ -13,16 +14,20 @@ import { buildCatalog, catalogSeedOf } from '../engine/generator/generator';
  */
 export const DEMO_BRAND_MAPPING = { client: 'acme', brand: 'fizz-cola' } as const;
 
-/** The three segments, in slot order: the first live regular ones of the catalogue that every demo size has. */
-export function demoSiteVisitMapping(client: string): SiteVisitMapping {
+/**
+ * The three segments, in slot order: the brand's own site-visit groups of the generated buyer
+ * data (issue 32: buyers.ts makes them for every brand with a site), which the Site Visitation
+ * page reads.
+ */
+export function demoSiteVisitMapping(client: string, brand: string = DEMO_BRAND_MAPPING.brand): SiteVisitMapping {
   const { segments } = buildCatalog({ people: 1, segments: DEMO_GROW_SEGMENT_POOL, seed: 'x', catalogSeed: catalogSeedOf(client) });
-  const picked = segments.filter((s) => s.kind === 'regular' && !s.deleted && s.vendorType !== 'modeled');
   const mapping: SiteVisitMapping = {};
-  SITE_VISIT_SLOTS.forEach((slot, i) => {
-    const segment = picked[i];
-    if (!segment) throw new Error(`seed: ${client} has fewer than three live segments among the first ${DEMO_GROW_SEGMENT_POOL}`);
-    mapping[slot] = { identifier: segment.identifier, name: segment.name };
-  });
+  for (const slot of SITE_VISIT_SLOTS) {
+    const identifier = siteGroupIdentifier(brand, slot);
+    const segment = segments.find((s) => s.identifier === identifier);
+    if (!segment) throw new Error(`seed: ${client}/${brand} has no site-visit segment ${identifier}`);
+    mapping[slot] = { identifier, name: segment.name };
+  }
   return mapping;
 }
 

@@ -135,7 +135,7 @@ describe('the members', () => {
 });
 
 describe('brand funnels', () => {
-  const options: GeneratorOptions = { people: 100_000, segments: 60, seed: 'funnel', catalogSeed: catalogSeedOf(DEMO_FUNNEL_CLIENT), shortIdBase: 300_000 };
+  const options: GeneratorOptions = { people: 100_000, segments: 60, seed: 'funnel', catalogSeed: catalogSeedOf(DEMO_FUNNEL_CLIENT), shortIdBase: 300_000, buyers: [] };
   const catalog = buildCatalog(options);
   const sets = [...generateMembers(options, catalog)].filter((s): s is Extract<MemberSet, { kind: 'segment' }> => s.kind === 'segment');
   const membersOf = new Map(sets.map((s) => [s.segment.identifier, s.members]));

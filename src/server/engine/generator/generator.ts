@@ -1,5 +1,6 @@
 import { CATEGORIES, SEGMENT_TREE, VENDORS } from './catalog';
 import { DEMO_FUNNEL, DEMO_FUNNEL_CLIENT, FUNNEL_SHORT_ID_OFFSET, funnelMembers, funnelSegments, type FunnelDefinition, type FunnelPlace } from './funnel';
+import { BUYER_BRANDS, buyerMembers, buyerSegments, type BuyerBrand, type BuyerPlace } from './buyers';
 import { Random } from './random';
 import { sample, valueProbabilities } from './sampling';
 
@@ -33,6 +34,11 @@ export interface GeneratorOptions {
    * demo's cola funnel for the demo client's catalogue seed (catalogSeedOf(DEMO_FUNNEL_CLIENT)), none for others.
    */
   funnel?: FunnelDefinition | null;
+  /**
+   * Brands with buyer data (buyers.ts) added after the funnels: none with an empty list; by
+   * default the demo's for a client's catalogue seed (BUYER_BRANDS), none for other seeds.
+   */
+  buyers?: readonly BuyerBrand[];
 }
 
 /**
@@ -72,6 +78,8 @@ export interface SegmentDefinition {
   allowCreateAudienceSingle: boolean;
   /** A brand funnel's segment: its people nest in the stage before (funnel.ts). */
   funnel?: FunnelPlace;
+  /** A brand's buyer set (buyers.ts): its people come from the brand's purchase simulation. */
+  buyers?: BuyerPlace;
 }
 
 export interface Catalog {
@@ -144,6 +152,11 @@ export function buildCatalog(options: GeneratorOptions): Catalog {
     if (options.segments > FUNNEL_SHORT_ID_OFFSET) throw new RangeError(`A catalogue with a funnel may have at most ${FUNNEL_SHORT_ID_OFFSET} other segments`);
     segments.push(...funnelSegments(funnel, options.shortIdBase ?? 0));
   }
+  const buyers = buyersOf(options);
+  if (buyers.length) {
+    if (options.segments > FUNNEL_SHORT_ID_OFFSET) throw new RangeError(`A catalogue with buyer data may have at most ${FUNNEL_SHORT_ID_OFFSET} other segments`);
+    segments.push(...buyerSegments(buyers, options.shortIdBase ?? 0));
+  }
   return { attributes, segments };
 }
 
@@ -151,6 +164,13 @@ export function buildCatalog(options: GeneratorOptions): Catalog {
 export function funnelOf(options: GeneratorOptions): FunnelDefinition | null {
   if (options.funnel !== undefined) return options.funnel;
   return (options.catalogSeed ?? options.seed) === catalogSeedOf(DEMO_FUNNEL_CLIENT) ? DEMO_FUNNEL : null;
+}
+
+/** The brands with buyer data a catalogue has: the ones asked, else the demo's for a client's catalogue seed. */
+export function buyersOf(options: GeneratorOptions): readonly BuyerBrand[] {
+  if (options.buyers !== undefined) return options.buyers;
+  const seed = String(options.catalogSeed ?? options.seed);
+  return seed.startsWith('demo:') ? (BUYER_BRANDS[seed.slice('demo:'.length)] ?? []) : [];
 }
 
 /** Walker's alias table: one draw per person whatever the number of values. */
@@ -220,10 +240,15 @@ export function* generateMembers(options: GeneratorOptions, catalog = buildCatal
     const attributes = catalog.attributes.filter((a) => a.categoryIndex === categoryIndex);
     for (const [v, attribute] of attributes.entries()) yield { kind: 'attribute', attribute, members: lists[v]! };
     for (const segment of catalog.segments) {
-      if (segment.categoryIndex !== categoryIndex || segment.funnel) continue;
+      if (segment.categoryIndex !== categoryIndex || segment.funnel || segment.buyers) continue;
       yield { kind: 'segment', segment, members: segmentMembers(segment, lists, options.people, options.seed) };
     }
     const funnel = catalog.segments.filter((s) => s.funnel && s.categoryIndex === categoryIndex);
     for (const set of funnelMembers(funnel, lists, options.people, options.seed)) yield { kind: 'segment', ...set };
+    for (const [b, brand] of buyersOf(options).entries()) {
+      if (brand.categoryIndex !== categoryIndex) continue;
+      const own = catalog.segments.filter((s) => s.buyers?.brand === b);
+      for (const set of buyerMembers(brand, own, lists, options.people, options.seed)) yield { kind: 'segment', ...set };
+    }
   }
 }
