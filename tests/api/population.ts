@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Db } from '../../src/server/db/client';
 import { clientRegions, clients, regions } from '../../src/server/db/schema';
 import { catalogSeedOf } from '../../src/server/engine/generator/generator';
+import { BUYER_BRANDS } from '../../src/server/engine/generator/buyers';
 import { seedPopulation } from '../../src/server/engine/population-seeder';
 import { openCountStore } from '../../src/server/engine/sql/count-store';
 
@@ -10,6 +11,12 @@ import { openCountStore } from '../../src/server/engine/sql/count-store';
  * catalogue is the demo's, so the demo Grow charts name the same segments here.
  */
 export const TEST_POPULATION = { people: 30_000, segments: 60 } as const;
+/**
+ * Brands with buyer data here (issue 32): two of the demo's, the demo context's own (Fizz Cola)
+ * and another, so a context change is tried. Each brand is ~100 sets, which every file that
+ * counts would load: the other three would double the population's sets for nothing.
+ */
+export const TEST_BUYER_BRANDS = 2;
 /** Client regions that get people; the others have no audience data (a real case too). */
 export const POPULATED = [
   ['acme', 'us'],
@@ -34,7 +41,7 @@ export async function seedTestPopulation(database: Database) {
   const store = await openCountStore(database, 15_000);
   try {
     for (const [client, region] of POPULATED) {
-      await seedPopulation(db, store, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: catalogSeedOf(client) });
+      await seedPopulation(db, store, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: catalogSeedOf(client), buyers: (BUYER_BRANDS[client] ?? []).slice(0, TEST_BUYER_BRANDS) });
     }
   } finally {
     await store.close();

@@ -62,3 +62,8 @@ export async function insertValues(db: Executor, categoryId: number, names: read
 export function insertSegment(db: Executor, row: typeof segments.$inferInsert) {
   return db.insert(segments).values(row);
 }
+
+/** Many segments in one statement (the seeder's batches). */
+export async function insertSegments(db: Executor, rows: (typeof segments.$inferInsert)[]) {
+  if (rows.length) await db.insert(segments).values(rows);
+}

@@ -1,10 +1,15 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/client';
 import type { CountStore } from './sql/count-store';
+import type { NewSet } from './sql/member-chunks-repository';
 import { CATEGORIES } from './generator/catalog';
 import { buildCatalog, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
 import { membersInWorker } from './generator/members-in-worker';
 import * as repo from './catalogue-repository';
+
+/** A seeding batch ends at this many sets or people in them, whichever comes first. */
+const SETS_PER_BATCH = 64;
+const IDS_PER_BATCH = 2_000_000;
 
 export interface SeedResult {
   people: number;
@@ -53,14 +58,29 @@ export async function seedPopulation(
   const total = catalog.attributes.length + catalog.segments.length;
   let done = 0;
   let memberIds = 0;
-  // Generated in a worker thread and stored by the count store (on PGlite, in its own thread).
+  // Generated in a worker thread and stored by the count store (on PGlite, in its own thread), in
+  // batches: a statement per set (a segment row, a delete and an insert of chunks) cost ~10 ms a
+  // set whatever its size, most of a 50,000-person region's seeding (issue 28).
+  let segmentRows: Parameters<typeof repo.insertSegments>[1] = [];
+  let sets: NewSet[] = [];
+  let batchIds = 0;
+  const flush = async () => {
+    await repo.insertSegments(db, segmentRows);
+    await store.storeNewSets(clientRegionId, sets);
+    onProgress?.((done += sets.length), total);
+    segmentRows = [];
+    sets = [];
+    batchIds = 0;
+    // The catalogue's PGlite answers on this thread: let requests in between batches (the demo seeds while serving).
+    await yieldToLoop();
+  };
   for await (const set of membersInWorker(options)) {
     const size = set.members.length;
     if (set.kind === 'attribute') {
-      await store.storeMembers(clientRegionId, 'attribute', valueIds.get(set.attribute.id)!, set.members);
+      sets.push({ kind: 'attribute', setId: valueIds.get(set.attribute.id)!, ids: set.members });
     } else {
       const s = set.segment;
-      await repo.insertSegment(db, {
+      segmentRows.push({
         clientRegionId,
         shortId: s.shortId,
         identifier: s.identifier,
@@ -71,13 +91,13 @@ export async function seedPopulation(
         allowCreateAudienceSingle: s.allowCreateAudienceSingle,
         peopleCount: size,
       });
-      await store.storeMembers(clientRegionId, 'segment', s.shortId, set.members);
+      sets.push({ kind: 'segment', setId: s.shortId, ids: set.members });
     }
     memberIds += size;
-    onProgress?.(++done, total);
-    // The catalogue's PGlite answers on this thread: let requests in between sets (the demo seeds while serving).
-    await yieldToLoop();
+    batchIds += size;
+    if (sets.length >= SETS_PER_BATCH || batchIds >= IDS_PER_BATCH) await flush();
   }
+  await flush();
   await repo.setDataSet(db, clientRegionId, options.people, seed, 'ready');
   return { people: options.people, segments: catalog.segments.length, attributeValues: catalog.attributes.length, memberIds };
 }

@@ -1,4 +1,4 @@
-import type { SetKind } from './member-chunks-repository';
+import type { NewSet, SetKind } from './member-chunks-repository';
 import type { ChunkSpan, CountQuestion, SetChunks } from './count-store';
 
 /** Messages from the API thread to the count store's worker. */
@@ -6,6 +6,7 @@ export type CountStoreRequest =
   | { op: 'open'; dir: string }
   | { op: 'store'; region: number; kind: SetKind; setId: number; ids: Uint32Array }
   | { op: 'clear'; region: number }
+  | { op: 'store-new'; region: number; sets: NewSet[] }
   | { op: 'store-chunks'; region: number; kind: SetKind; setId: number; parts: SetChunks[] }
   | { op: 'drop-set'; region: number; kind: SetKind; setId: number }
   | { op: 'chunks'; region: number; kind: SetKind; setId: number; range?: ChunkSpan }

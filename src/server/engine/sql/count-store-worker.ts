@@ -46,6 +46,9 @@ async function handle(id: number, request: CountStoreRequest): Promise<{ result:
     case 'store':
       await local.storeMembers(request.region, request.kind, request.setId, request.ids);
       return { result: null };
+    case 'store-new':
+      await local.storeNewSets(request.region, request.sets);
+      return { result: null };
     case 'store-chunks':
       await local.storeChunks(request.region, request.kind, request.setId, request.parts);
       return { result: null };

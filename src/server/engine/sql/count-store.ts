@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { memberChunks } from '../../db/schema';
 import { CHUNK_BYTES } from '../bitmap/portable';
 import type { CountEngine, CountsAnswer, CountsQuestion, IntersectionsAnswer, OverlapAnswer, RuleCountsAnswer, WidgetAnswer } from '../questions';
-import { SET_KIND, storeMembers, type SetKind } from './member-chunks-repository';
+import { SET_KIND, storeMembers, storeNewSets, type NewSet, type SetKind } from './member-chunks-repository';
 import { SqlEngine } from './sql-engine';
 
 /** Chunks from..to-1. */
@@ -32,6 +32,8 @@ export interface CountStore {
   engine(peopleOf: (clientRegionId: number) => number, timeLimitMs: number): CountEngine;
   /** Replaces one set's members. */
   storeMembers(clientRegionId: number, kind: SetKind, setId: number, sortedIds: Uint32Array): Promise<void>;
+  /** Stores sets of a region cleared since (a seeding), many per statement. The ids may move (be emptied). */
+  storeNewSets(clientRegionId: number, sets: NewSet[]): Promise<void>;
   /** Replaces one set's members with stored chunks (a bitmap shard's each, as `setChunks` reads them). */
   storeChunks(clientRegionId: number, kind: SetKind, setId: number, parts: SetChunks[]): Promise<void>;
   /** Forgets one set (a lookalike deleted). */
@@ -67,6 +69,10 @@ export class LocalCountStore implements CountStore {
 
   storeMembers(clientRegionId: number, kind: SetKind, setId: number, sortedIds: Uint32Array) {
     return storeMembers(this.db, clientRegionId, kind, setId, sortedIds, { rowsPerStatement: ROWS_PER_INSERT });
+  }
+
+  storeNewSets(clientRegionId: number, sets: NewSet[]) {
+    return storeNewSets(this.db, clientRegionId, sets, { rowsPerStatement: ROWS_PER_INSERT });
   }
 
   async clearRegion(clientRegionId: number) {

@@ -3,7 +3,7 @@ import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
 import type { ChunkSpan, CountQuestion, CountQuestionAnswers, CountStore, SetChunks } from './count-store';
 import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
-import type { SetKind } from './member-chunks-repository';
+import type { NewSet, SetKind } from './member-chunks-repository';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -130,6 +130,12 @@ export class WorkerCountStore implements CountStore {
   async storeMembers(region: number, kind: SetKind, setId: number, sortedIds: Uint32Array) {
     const ids = sortedIds.byteOffset === 0 && sortedIds.byteLength === sortedIds.buffer.byteLength ? sortedIds : sortedIds.slice();
     await this.call({ op: 'store', region, kind, setId, ids }, [ids.buffer as ArrayBuffer]);
+  }
+
+  /** The ids move to the worker: the callers' arrays are empty afterwards (views of larger buffers are copied). */
+  async storeNewSets(region: number, sets: NewSet[]) {
+    const moved = sets.map((s) => ({ ...s, ids: s.ids.byteOffset === 0 && s.ids.byteLength === s.ids.buffer.byteLength ? s.ids : s.ids.slice() }));
+    await this.call({ op: 'store-new', region, sets: moved }, [...new Set(moved.map((s) => s.ids.buffer as ArrayBuffer))]);
   }
 
   /** The chunks move to the worker: the caller's arrays are empty afterwards. */
