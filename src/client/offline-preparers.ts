@@ -13,3 +13,8 @@ registerOfflinePreparer('overlap', () => import('./features/overlap/overlap-offl
 registerOfflinePreparer('journey', () => import('./features/journey/data/journey-offline').then((m) => m.prepareJourneyOffline));
 registerOfflinePreparer('measure', () => import('./features/measure/measure-offline').then((m) => m.prepareMeasureOffline));
 registerOfflinePreparer('plans', () => import('./features/plans/plans-offline').then((m) => m.preparePlansOffline));
+registerOfflinePreparer('customer-value', () => import('./features/analysis/analysis-offline').then((m) => m.prepareCustomerValueOffline));
+registerOfflinePreparer('best-customer', () => import('./features/analysis/analysis-offline').then((m) => m.prepareBestCustomerOffline));
+registerOfflinePreparer('customer-attrition', () => import('./features/analysis/analysis-offline').then((m) => m.prepareCustomerAttritionOffline));
+registerOfflinePreparer('site-visitation', () => import('./features/analysis/analysis-offline').then((m) => m.prepareSiteVisitationOffline));
+registerOfflinePreparer('buyer-retention', () => import('./features/analysis/analysis-offline').then((m) => m.prepareBuyerRetentionOffline));

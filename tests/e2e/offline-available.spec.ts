@@ -197,6 +197,19 @@ test('Make available offline takes every chart with its counts and insights, nam
     await expect(savedScenarios.getByRole('rowheader', { name: `${offlineName} (not sent yet)` })).toBeVisible();
     await expect(syncPanelButton(page)).toHaveText('1 pending');
 
+    // The analysis pages (issue 32): each one's figures as it opens, and its groups' profiles.
+    await page.goto(`${PRODUCT}/insights/customer-value`);
+    await expect(page.getByRole('region', { name: 'Buyers by value tier', exact: true }).getByRole('rowheader')).toHaveCount(5);
+    await expect(page.getByRole('region', { name: 'Who the tiers are', exact: true }).getByRole('region', { name: 'Age', exact: true })).toBeVisible();
+    await page.goto(`${PRODUCT}/insights/customer-attrition`);
+    await expect(page.getByRole('region', { name: 'Month by month', exact: true }).getByRole('rowheader')).toHaveCount(12);
+    await page.goto(`${PRODUCT}/insights/buyer-retention`);
+    await expect(page.getByRole('region', { name: 'Cohorts by first purchase (N-month)', exact: true }).getByRole('rowheader', { name: /Nov 2024/ })).toBeVisible();
+    await page.goto(`${PRODUCT}/insights/site-visitation`);
+    await expect(page.getByRole('region', { name: 'Site-visit groups', exact: true })).toContainText('Customer site non-visitors');
+    await page.goto(`${PRODUCT}/insights/best-customer`);
+    await expect(page.getByRole('region', { name: 'Best customers', exact: true })).toContainText('Top tier: bought in 10 to 12 of the last 12 months');
+
     // Remove (still offline: it is the device's own data): the list is empty, and so is the device.
     await page.goto(`${PRODUCT}/home`);
     await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();

@@ -4,6 +4,8 @@ interface Chip {
   id: number | string;
   market: string;
   audience: string;
+  /** The chip's words when they are not "market > audience" (the analysis pages' segment filters). */
+  label?: string;
 }
 
 interface Props {
@@ -23,8 +25,8 @@ export function FilterBar({ chips, onRemove, onClear, emptyText = 'No filters: s
       <ul className="filter-bar__chips">
         {chips.map((c) => (
           <li key={c.id} className="chip">
-            <span>{c.market} &gt; {c.audience}</span>
-            <button type="button" className="chip__remove" aria-label={`Remove filter ${c.market} > ${c.audience}`} onClick={() => onRemove(c.id)}>✕</button>
+            <span>{c.label ?? <>{c.market} &gt; {c.audience}</>}</span>
+            <button type="button" className="chip__remove" aria-label={`Remove filter ${c.label ?? `${c.market} > ${c.audience}`}`} onClick={() => onRemove(c.id)}>✕</button>
           </li>
         ))}
       </ul>

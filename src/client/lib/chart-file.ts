@@ -85,7 +85,8 @@ export function svgSize(svg: string): { width: number; height: number } | null {
   return width > 0 && height > 0 ? { width, height } : null;
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Saves a file through the browser's download (no server: it works offline). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

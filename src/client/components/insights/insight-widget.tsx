@@ -5,7 +5,7 @@ import { GROW_TEXT, formatCount } from '@shared/rules/grow';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { insightErrorMessage, widgetQueryOptions } from '../../lib/insights-queries';
 import { keptSince } from '../../lib/offline/last-good';
-import { formatIndex, formatShare, rowEmphasis, sortRows } from './insights-model';
+import { formatIndex, formatShare, rowEmphasis, rowsAgainstBase, sortRows } from './insights-model';
 
 interface Props {
   context: string;
@@ -16,6 +16,14 @@ interface Props {
   onRemove?: () => void;
   /** A value's row was chosen (Explore adds it to the filters); without it the rows are not buttons. */
   onValueClick?: (value: { id: number; name: string; category: string }) => void;
+  /** Read against this audience in place of everyone (the analysis pages: at-risk against active buyers). */
+  base?: WidgetBase;
+}
+
+/** The audience a widget's shares are read against, and its name as the column's header. */
+export interface WidgetBase {
+  rules: AudienceRules;
+  name: string;
 }
 
 const barWidth = (share: number, max: number) => `${max > 0 ? Math.min(100, (share / max) * 100) : 0}%`;
@@ -24,17 +32,21 @@ const barWidth = (share: number, max: number) => `${max > 0 ? Math.min(100, (sha
  * One index widget: the audience's share of each value of a category against everyone's, the
  * index, and whether each difference can be trusted (small samples, significance).
  */
-export function InsightWidget({ context, rules, category, onRemove, onValueClick }: Props) {
+export function InsightWidget({ context, rules, category, onRemove, onValueClick, base }: Props) {
   const id = useId();
   const [byIndex, setByIndex] = useState(true);
-  const widget = useQuery(widgetQueryOptions(context, rules, category.id));
-  const data = widget.data;
-  const rows = data ? sortRows(data.rows, byIndex) : [];
+  const own = useQuery(widgetQueryOptions(context, rules, category.id));
+  const baseWidget = useQuery({ ...widgetQueryOptions(context, base?.rules ?? null, category.id), enabled: base !== undefined });
+  // With a base, the widget waits for both answers and shows the first problem of either.
+  const widget = base && !own.isError && baseWidget.isError ? baseWidget : own;
+  const data = own.data && (!base || baseWidget.data) ? own.data : undefined;
+  const shownRows = data && base && baseWidget.data ? rowsAgainstBase(data, baseWidget.data) : (data?.rows ?? []);
+  const rows = sortRows(shownRows, byIndex);
   const maxShare = rows.reduce((m, r) => Math.max(m, r.share, r.base_share), 0);
-  const asOf = keptSince(widget);
+  const asOf = keptSince(own) ?? (base ? keptSince(baseWidget) : null);
 
   return (
-    <section className="insight-widget" aria-labelledby={`${id}-title`} aria-busy={widget.isPending}>
+    <section className="insight-widget" aria-labelledby={`${id}-title`} aria-busy={own.isPending || (base !== undefined && baseWidget.isPending)}>
       <header className="insight-widget__header">
         <h3 id={`${id}-title`} className="insight-widget__title">{category.name}</h3>
         <div className="insight-widget__actions">
@@ -54,14 +66,14 @@ export function InsightWidget({ context, rules, category, onRemove, onValueClick
             <span className="insight-widget__count-value">{formatCount(data.audience_count)}</span> people in the audience
           </p>
           <table className="insight-table">
-            <caption className="grow-sr-only">
-              {category.name}: share of the audience and of everyone, and index, per value{byIndex ? ', highest index first' : ''}
+            <caption className="visually-hidden">
+              {category.name}: share of the audience and of {base ? base.name.toLowerCase() : 'everyone'}, and index, per value{byIndex ? ', highest index first' : ''}
             </caption>
             <thead>
               <tr>
                 <th scope="col">Value</th>
                 <th scope="col">Share</th>
-                <th scope="col">Base share</th>
+                <th scope="col">{base ? `${base.name} share` : 'Base share'}</th>
                 <th scope="col">Index</th>
               </tr>
             </thead>

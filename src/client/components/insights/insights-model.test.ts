@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROW_TEXT } from '@shared/rules/grow';
-import { categoryStorageKey, chosenCategories, formatIndex, formatShare, parseStoredCategories, rowEmphasis, sortRows, toggleCategory, tvNotice } from './insights-model';
+import { categoryStorageKey, chosenCategories, formatIndex, formatShare, parseStoredCategories, rowEmphasis, rowsAgainstBase, sortRows, toggleCategory, tvNotice } from './insights-model';
 
 const cats = ['Age', 'Education', 'Gender', 'Household Income', 'State', 'Life Stage', 'Media Habits'].map((name, id) => ({ id, name }));
 
@@ -76,5 +76,24 @@ describe('TV panelists notice', () => {
     expect(tvNotice(100, { settings, people: 1_000_000, regionSlug: 'au' }).warnings).toEqual([
       GROW_TEXT.tvSmall, 'Warning: Lower than 210 sample size', GROW_TEXT.tvSmallAuNote,
     ]);
+  });
+});
+
+describe('a widget against another audience', () => {
+  const row = (value_id: number, count: number, share: number) => ({ value_id, name: `v${value_id}`, count, share, base_share: 0.5, index: 100, z_score: null, significant: false, small_sample: false });
+
+  it('reads the share against the base audience’s share, with z of the two groups and Grow’s flags', () => {
+    const atRisk = { audience_count: 1000, rows: [row(1, 600, 0.6), row(2, 40, 0.04)] };
+    const active = { audience_count: 4000, rows: [row(1, 1600, 0.4), row(2, 160, 0.04)] };
+    const [a, b] = rowsAgainstBase(atRisk, active);
+    expect(a).toMatchObject({ value_id: 1, share: 0.6, base_share: 0.4, significant: true, small_sample: false });
+    expect(a!.index).toBeCloseTo(150);
+    expect(a!.z_score).toBeCloseTo(11.4, 1);
+    expect(b).toMatchObject({ index: 100, z_score: 0, significant: false, small_sample: true });
+  });
+
+  it('has no index for a value the base has no row for', () => {
+    const [a] = rowsAgainstBase({ audience_count: 10, rows: [row(7, 5, 0.5)] }, { audience_count: 10, rows: [] });
+    expect(a).toMatchObject({ base_share: 0, index: null, z_score: null, significant: false });
   });
 });

@@ -1,4 +1,6 @@
+import { shareIndex } from '@shared/rules/analysis';
 import { GROW_TEXT, tvPanelists, type TvCountSettings } from '@shared/rules/grow';
+import { twoProportionZ, widgetFlags } from '@shared/rules/insights';
 import type { WidgetRow } from '@shared/schemas/insights';
 
 /** A share (0-1) as the panel shows it, one decimal: the same as the chart's tooltips. */
@@ -17,7 +19,7 @@ const FALLBACK_COUNT = 3;
  * Local storage key of the chosen categories, per area (by name: ids differ between regions,
  * names do not). Grow's key is the one it always had, so a choice made before stays.
  */
-export type InsightArea = 'grow' | 'explore' | 'journey';
+export type InsightArea = 'grow' | 'explore' | 'journey' | 'analysis';
 export const categoryStorageKey = (area: InsightArea) => `${area}InsightCategories`;
 
 /** The stored choice: a list of names, or null when there is none (or it is unreadable). */
@@ -95,4 +97,26 @@ export function tvNotice(count: number, tv: { settings: TvCountSettings; people:
     return { panelists, warnings, notes: [] };
   }
   return { panelists, warnings: [], notes: [GROW_TEXT.tvSmallNote, GROW_TEXT.tvMax(tv.settings.maximum)] };
+}
+
+interface WidgetAnswer {
+  audience_count: number;
+  rows: readonly WidgetRow[];
+}
+
+/**
+ * An audience's widget read against another audience's (the analysis pages: at-risk buyers
+ * against active ones) rather than against everyone: per value, the base's share in place of
+ * everyone's, the index of the one over the other (shareIndex), and z of the two groups
+ * (twoProportionZ; the pages' groups do not overlap) with the flags Grow shows. A value the base
+ * has no row for has no base share (index null).
+ */
+export function rowsAgainstBase(audience: WidgetAnswer, base: WidgetAnswer): WidgetRow[] {
+  const baseRows = new Map(base.rows.map((r) => [r.value_id, r]));
+  return audience.rows.map((row) => {
+    const other = baseRows.get(row.value_id);
+    const baseShare = other?.share ?? 0;
+    const z = other ? twoProportionZ(row.count, audience.audience_count, other.count, base.audience_count) : null;
+    return { ...row, base_share: baseShare, index: shareIndex(row.share, baseShare), z_score: z, ...widgetFlags(row.count, z) };
+  });
 }

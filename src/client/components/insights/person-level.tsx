@@ -7,7 +7,7 @@ import { GROW_TEXT, formatCount, type CountType, type TvCountSettings } from '@s
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { audienceCountQueryOptions, categoriesQueryOptions, insightErrorMessage } from '../../lib/insights-queries';
 import { keptSince } from '../../lib/offline/last-good';
-import { InsightWidget } from './insight-widget';
+import { InsightWidget, type WidgetBase } from './insight-widget';
 import { categoryStorageKey, chosenCategories, parseStoredCategories, toggleCategory, tvNotice, type InsightArea } from './insights-model';
 
 /** TV count settings, the region's people and its slug; null when the count is of people. */
@@ -41,13 +41,15 @@ interface PersonLevelProps {
   summary?: ReactNode;
   /** A value's row was chosen (Explore adds it as a filter). */
   onValueClick?: (value: { id: number; name: string; category: string }) => void;
+  /** Read the audience against this one in place of everyone (the analysis pages). */
+  base?: WidgetBase;
 }
 
 /**
  * Person Level insights of a rule (spec 3 §2.1, §2.2, §4), shared by Grow and Explore: the people
  * in the audience and one index widget per chosen category from the count engine.
  */
-export function PersonLevel({ area, context, rules, countType, tv, summary, onValueClick }: PersonLevelProps) {
+export function PersonLevel({ area, context, rules, countType, tv, summary, onValueClick, base }: PersonLevelProps) {
   const categories = useQuery(categoriesQueryOptions(context));
   const [stored, setStored] = useState<string[] | null>(() => readStored(area));
   const all = categories.data ?? [];
@@ -70,7 +72,7 @@ export function PersonLevel({ area, context, rules, countType, tv, summary, onVa
           {shown.length === 0 ? <p className="insight-prompt">Choose categories to see who this audience is.</p> : null}
           <div className="person-insights__widgets">
             {shown.map((c) => (
-              <InsightWidget key={c.id} context={context} rules={rules} category={c} onRemove={() => choose(c.name, false)} onValueClick={onValueClick} />
+              <InsightWidget key={c.id} context={context} rules={rules} category={c} onRemove={() => choose(c.name, false)} onValueClick={onValueClick} base={base} />
             ))}
           </div>
         </>

@@ -25,6 +25,8 @@ interface Props {
   region: Region | null;
   /** `?new=1`: open a new brand at once (the top bar's shortcut). */
   openNew: boolean;
+  /** `?mapper=<brand id>`: open that brand's segment mapper once the brands are in (Site Visitation's link). */
+  openMapperOf: number | null;
 }
 
 const adminPath = (client: string, region: string) => (region === ALL_REGIONS_SLUG ? `/${client}/brands/admin` : `/${client}/${region}/brands/admin`);
@@ -37,7 +39,7 @@ export function BrandManagementPage(props: Props) {
   return <BrandManagement {...props} />;
 }
 
-function BrandManagement({ permissions, hierarchy, client, region, openNew }: Props) {
+function BrandManagement({ permissions, hierarchy, client, region, openNew, openMapperOf }: Props) {
   const navigate = useNavigate();
   const clientSelectId = useId();
   const regionSlug = region?.slug ?? ALL_REGIONS_SLUG;
@@ -68,6 +70,14 @@ function BrandManagement({ permissions, hierarchy, client, region, openNew }: Pr
     if (mayCreate && !editor.drafts[NEW_BRAND_KEY]) editor.addBrand();
     void navigate({ href: adminPath(client.slug, regionSlug), replace: true });
   }, [openNew]); // eslint-disable-line react-hooks/exhaustive-deps -- once per shortcut use
+
+  // `?mapper=<id>` opens the brand's mapper once its card is listed (when the mapper is offered), then leaves the address.
+  const mapperAsked = openMapperOf !== null && brands.isSuccess ? listed.find((b) => b.id === openMapperOf) : undefined;
+  useEffect(() => {
+    if (openMapperOf === null || !brands.isSuccess) return;
+    if (mapperAsked && mapperOffered && mapperRegion) editor.openMapper(mapperAsked.id);
+    void navigate({ href: adminPath(client.slug, regionSlug), replace: true });
+  }, [openMapperOf, brands.isSuccess]); // eslint-disable-line react-hooks/exhaustive-deps -- once per link use
 
   const card = (key: string, brand: (typeof listed)[number] | undefined) => {
     const draft = editor.drafts[key] ?? (brand ? draftOf(brand) : undefined);

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AUDIENCE_LIST } from '@shared/rules/audience-kinds';
 import { parseContextHeader } from '@shared/rules/context';
-import {
-  audienceListResponseSchema, audienceResponseSchema, shareTargetsResponseSchema,
-  type AudienceDetail, type AudienceKind, type AudienceListQuery, type AudienceStatus,
-} from '@shared/schemas/audiences';
+import { audienceListResponseSchema, shareTargetsResponseSchema, type AudienceKind, type AudienceListQuery } from '@shared/schemas/audiences';
 import { api } from '../../lib/api-client';
+import { audienceDetailKey, audienceQueryOptions, BUILDING_POLL_MS, isBuilding } from '../../lib/audience-build';
+
+// One audience's read is shared with the pages that start a job and follow it (Best Customer).
+export { audienceQueryOptions, BUILDING_POLL_MS, isBuilding };
 
 /**
  * The Audiences overview's reads (issue 16). `context` is the X-Context string
@@ -16,14 +17,9 @@ export const audienceKeys = {
   all: (context: string) => ['audiences-overview', context] as const,
   lists: (context: string) => ['audiences-overview', context, 'list'] as const,
   list: (context: string, query: AudienceListQuery) => ['audiences-overview', context, 'list', query] as const,
-  detail: (context: string, id: number) => ['audiences-overview', context, 'detail', id] as const,
+  detail: audienceDetailKey,
   shareTargets: (context: string) => ['audiences-overview', context, 'share-targets'] as const,
 };
-
-/** While a job builds an audience, its page and the overview ask again this often. */
-export const BUILDING_POLL_MS = 2_000;
-
-export const isBuilding = (status: AudienceStatus) => status === 'pending' || status === 'processing';
 
 export function listPath(query: AudienceListQuery): string {
   const params = new URLSearchParams();
@@ -43,17 +39,6 @@ export const audienceListQueryOptions = (context: string, query: AudienceListQue
     // A row being built (a lookalike, a motivation audience) moves on by itself.
     refetchInterval: (q) => (q.state.data?.data.some((a) => isBuilding(a.status)) ? BUILDING_POLL_MS : false),
     staleTime: 10_000,
-  });
-
-export const audienceQueryOptions = (context: string, id: number) =>
-  queryOptions({
-    queryKey: audienceKeys.detail(context, id),
-    queryFn: async ({ signal }): Promise<AudienceDetail> =>
-      (await api(`/api/audiences/${id}`, audienceResponseSchema, { context: parseContextHeader(context), signal })).data,
-    refetchInterval: (q) => (q.state.data && isBuilding(q.state.data.status) ? BUILDING_POLL_MS : false),
-    staleTime: 10_000,
-    // The page says the audience is not there (deleted, another client's); no banner.
-    meta: { handlesErrors: true },
   });
 
 export const shareTargetsQueryOptions = (context: string) =>

@@ -7,13 +7,11 @@ import { checkArea } from '@shared/rules/access';
 import { AUDIENCE_KIND_LABELS, AUDIENCES_TEXT } from '@shared/rules/audience-kinds';
 import { formatShortDate } from '@shared/rules/format';
 import { formatCount } from '@shared/rules/grow';
-import type { AudienceDetail, AudienceStatus, AudienceUse } from '@shared/schemas/audiences';
-import { parseContextHeader } from '@shared/rules/context';
-import { jobResponseSchema } from '@shared/schemas/jobs';
+import type { AudienceDetail, AudienceUse } from '@shared/schemas/audiences';
 import { AppLink } from '../../components/app-link';
+import { AudienceBuildNote, AUDIENCE_STATUS_LABELS } from '../../components/audience-build-note';
 import { PersonLevel } from '../../components/insights/person-level';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api-client';
 import { describeRules } from '../../lib/audience-rules-text';
 import type { ProductScope } from '../../lib/guards';
 import { isApiError } from '../../lib/api-error';
@@ -23,7 +21,7 @@ import { isUnreachable } from '../../lib/offline/read-through';
 import { errorToast, successToast } from '../../lib/ui-store';
 import { copyAudience } from './audience-commands';
 import { AudienceDetailsDialog } from './audience-details-dialog';
-import { audienceQueryOptions, isBuilding, BUILDING_POLL_MS } from './audiences-queries';
+import { audienceQueryOptions, isBuilding } from './audiences-queries';
 import { DeleteAudienceDialog } from './delete-audience-dialog';
 import { qualityText, reachText } from './audience-text';
 import { audienceHref } from './lineage';
@@ -37,7 +35,7 @@ interface Props {
   id: number;
 }
 
-const STATUS_LABELS: Record<AudienceStatus, string> = { pending: 'Pending', processing: 'Building', ready: 'Ready', failed: 'Failed' };
+const STATUS_LABELS = AUDIENCE_STATUS_LABELS;
 const USE_LABELS: Record<AudienceUse['kind'], string> = { chart: 'Grow chart', journey: 'Journey', activation: 'Activation', persona: 'Persona', comparison: 'Overlap comparison' };
 /** Audiences > Overview > one audience (issue 16): what it is, its rule, counts, insights, uses and actions. */
 export function AudienceDetailPage({ scope, context, id }: Props) {
@@ -167,7 +165,7 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
         {may.delete ? <button type="button" className="button button--danger" onClick={() => setOpen('delete')}>Delete</button> : null}
       </div>
 
-      {building ? <BuildingNote context={context} audience={audience} /> : null}
+      {building ? <AudienceBuildNote context={context} audience={audience} /> : null}
       {audience.status === 'failed' ? <p role="alert" className="insight-error">{audience.error ?? AUDIENCES_TEXT.lookalikeFailed}</p> : null}
 
       {isModelled ? (
@@ -252,24 +250,5 @@ function AudienceView({ scope, context, audience }: { scope: ProductScope; conte
         />
       ) : null}
     </div>
-  );
-}
-
-/** A job builds the audience: its progress while the page asks again for the audience. */
-function BuildingNote({ context, audience }: { context: string; audience: AudienceDetail }) {
-  const job = useQuery({
-    queryKey: ['jobs', context, audience.job_id ?? ''] as const,
-    queryFn: async ({ signal }) => (await api(`/api/jobs/${encodeURIComponent(audience.job_id ?? '')}`, jobResponseSchema, { context: parseContextHeader(context), signal })).data,
-    enabled: audience.job_id !== null,
-    refetchInterval: BUILDING_POLL_MS,
-    retry: false,
-    meta: { handlesErrors: true },
-  }).data;
-  const percent = job ? Math.round(Math.min(1, Math.max(0, job.progress)) * 100) : null;
-  return (
-    <p className="audience-building" role="status" aria-live="polite">
-      {AUDIENCES_TEXT.building} {STATUS_LABELS[audience.status].toLowerCase()}
-      {percent !== null ? <> <progress max={100} value={percent} aria-label="Build progress" /> {percent}%{job?.message ? ` · ${job.message}` : ''}</> : null}
-    </p>
   );
 }

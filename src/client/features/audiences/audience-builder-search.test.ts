@@ -35,6 +35,8 @@ describe('sanitizeReturnUrl', () => {
   it('names the link back', () => {
     expect(returnLabel('insights/grow')).toBe('Back to Grow');
     expect(returnLabel('insights/grow/12')).toBe('Back to Grow');
+    expect(returnLabel('insights/customer-value')).toBe('Back to Customer Value');
+    expect(returnLabel('insights/best-customer')).toBe('Back to Best Customer');
     expect(returnLabel('insights/growth')).toBe('Go back');
     expect(returnLabel('home')).toBe('Back to Home');
     expect(returnLabel('insights/overlap/3')).toBe('Back to Overlap');

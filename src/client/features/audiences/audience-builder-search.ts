@@ -134,6 +134,11 @@ const RETURN_LABELS: [RegExp, string][] = [
   [/^insights\/grow(?:[/?#]|$)/, 'Back to Grow'],
   [/^insights\/explore(?:[/?#]|$)/, 'Back to Explore'],
   [/^insights\/overlap(?:[/?#]|$)/, 'Back to Overlap'],
+  [/^insights\/customer-value(?:[/?#]|$)/, 'Back to Customer Value'],
+  [/^insights\/site-visitation(?:[/?#]|$)/, 'Back to Site Visitation'],
+  [/^insights\/best-customer(?:[/?#]|$)/, 'Back to Best Customer'],
+  [/^insights\/customer-attrition(?:[/?#]|$)/, 'Back to Customer Attrition'],
+  [/^insights\/buyer-retention(?:[/?#]|$)/, 'Back to Buyer Retention'],
   [/^audiences\/overview(?:[/?#]|$)/, 'Back to Audiences'],
   [/^home(?:[/?#]|$)/, 'Back to Home'],
 ];

@@ -1,11 +1,9 @@
-import { LOOKALIKE } from '@shared/rules/audience-kinds';
 import { parseContextHeader } from '@shared/rules/context';
 import { queryOptions } from '@tanstack/react-query';
-import { audienceResponseSchema, lookalikeResponseSchema, optimizedSeedResponseSchema, type AudienceDetail } from '@shared/schemas/audiences';
+import { audienceResponseSchema, optimizedSeedResponseSchema, type AudienceDetail } from '@shared/schemas/audiences';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { api } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
-import { tasksQueryRoot } from '../../lib/task-poller';
+import { refreshAudiences } from '../../lib/audience-build';
 import type { AudienceDraft } from './save-audience-commands';
 
 /**
@@ -17,25 +15,14 @@ import type { AudienceDraft } from './save-audience-commands';
  */
 export const OPTIMIZED_HIERARCHY = 'pve_product_category';
 
-const refreshAudiences = (context: string) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['audiences-overview', context] }),
-    queryClient.invalidateQueries({ queryKey: ['home-entities', context] }),
-  ]);
+// Best Customer starts optimized audiences too (issue 32): the one way to start one is in lib.
+export { createOptimizedAudience } from '../../lib/audience-build';
 
 export async function updateSavedAudience(context: string, id: number, version: number, draft: AudienceDraft, rules: AudienceRules): Promise<AudienceDetail> {
   const description = draft.description.trim();
   const body = { name: draft.name.trim(), rules, version, ...(description ? { description } : {}) };
   const answer = await api(`/api/audiences/${id}`, audienceResponseSchema, { method: 'PUT', body, context: parseContextHeader(context) });
   void refreshAudiences(context);
-  return answer.data;
-}
-
-export async function createOptimizedAudience(context: string, name: string, rules: AudienceRules): Promise<AudienceDetail> {
-  const body = { name: name.trim().slice(0, 100), seed_rules: rules, reach: { kind: 'multiplier' as const, value: LOOKALIKE.defaultMultiplier }, audience_type: 'pve' as const };
-  const answer = await api('/api/lookalikes', lookalikeResponseSchema, { method: 'POST', body, context: parseContextHeader(context) });
-  void refreshAudiences(context);
-  void queryClient.invalidateQueries({ queryKey: tasksQueryRoot });
   return answer.data;
 }
 
