@@ -99,8 +99,11 @@ describe('brands and products API', async () => {
     // The demo maps Fizz Cola's three slots to three live segments of acme/us.
     const mapping = fizz.site_visit_segment_mapping;
     expect(Object.keys(mapping ?? {})).toEqual([...SITE_VISIT_SLOTS]);
-    const res = await admin.request({ method: 'GET', url: '/api/segments?region=us&per_page=200', context: 'acme' });
-    const segments = segmentsPageSchema.parse(res.json()).data;
+    // Fizz Cola's own site-visit groups of its buyer data (generator/buyers.ts), found by identifier.
+    const res = await admin.request({ method: 'POST', url: '/api/segments/lookup', payload: { identifiers: SITE_VISIT_SLOTS.map((slot) => mapping?.[slot]?.identifier ?? '') }, context: 'acme/us' });
+    expect(res.statusCode, res.body).toBe(200);
+    const segments = (res.json() as { data: { identifier: string; name: string; deleted: boolean }[] }).data;
+    expect(segments.filter((s) => !s.deleted)).toHaveLength(3);
     for (const slot of SITE_VISIT_SLOTS) {
       const ref = mapping?.[slot];
       expect(segments.find((s) => s.identifier === ref?.identifier)?.name, slot).toBe(ref?.name);

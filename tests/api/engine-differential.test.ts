@@ -5,11 +5,12 @@ import { demographicCategories, demographicValues, segments } from '../../src/se
 import type { Db } from '../../src/server/db/client';
 import { Random } from '../../src/server/engine/generator/random';
 import { DEMO_FUNNEL, DEMO_FUNNEL_CLIENT, funnelSegments } from '../../src/server/engine/generator/funnel';
+import { BUYER_BRANDS, buyerSegments } from '../../src/server/engine/generator/buyers';
 import type { CountEngine, CountsAnswer, CountsQuestion } from '../../src/server/engine/questions';
 import type { CountStore } from '../../src/server/engine/sql/count-store';
 import { readStoredSets } from './stored-sets';
 import { ADMIN, buildTestApp, login, type Session } from './helper';
-import { POPULATED, TEST_POPULATION, clientRegionIdOf } from './population';
+import { POPULATED, TEST_BUYER_BRANDS, TEST_POPULATION, clientRegionIdOf } from './population';
 
 /**
  * The differential test of issue 3: thousands of seeded random questions asked of both data
@@ -178,9 +179,11 @@ describe('molecula and es give the same answers (differential)', async () => {
   };
 
   it('has the edge cases to ask about: zero-count and tiny segments in the test population', () => {
-    // The demo client's regions also have its brand funnel (generator/funnel.ts).
-    const funnels = POPULATED.filter(([client]) => client === DEMO_FUNNEL_CLIENT).length * funnelSegments(DEMO_FUNNEL, 0).length;
-    expect(regions.flatMap((r) => r.all).length).toBe(POPULATED.length * TEST_POPULATION.segments + funnels);
+    // The demo client's regions also have its brand funnel (generator/funnel.ts) and its brands' buyer sets (generator/buyers.ts).
+    const acmeRegions = POPULATED.filter(([client]) => client === DEMO_FUNNEL_CLIENT).length;
+    const funnels = acmeRegions * funnelSegments(DEMO_FUNNEL, 0).length;
+    const buyers = acmeRegions * buyerSegments(BUYER_BRANDS[DEMO_FUNNEL_CLIENT]!.slice(0, TEST_BUYER_BRANDS), 0).length;
+    expect(regions.flatMap((r) => r.all).length).toBe(POPULATED.length * TEST_POPULATION.segments + funnels + buyers);
     expect(regions.some((r) => r.all.some((s) => s.people === 0))).toBe(true);
     expect(regions.some((r) => r.all.some((s) => s.people > 0 && s.people < 30))).toBe(true);
   });

@@ -9,7 +9,17 @@ import { resolveRequestContext } from '../modules/hierarchy/hierarchy-service';
 const DEPTH = { optional: 0, client: 1, region: 2, product: 4 } as const;
 
 /** How a 403 for a missing client feature names it. */
-const FEATURE_NAMES: Partial<Record<Feature, string>> = { grow: 'Grow', audiences: 'Audiences', explore: 'Explore', scenarios: 'Scenario planning' };
+const FEATURE_NAMES: Partial<Record<Feature, string>> = {
+  grow: 'Grow',
+  audiences: 'Audiences',
+  explore: 'Explore',
+  scenarios: 'Scenario planning',
+  'customer-value': 'Customer Value',
+  'site-visitation': 'Site Visitation',
+  'best-customer': 'Best Customer',
+  'customer-attrition': 'Customer Attrition',
+  'buyer-retention': 'Buyer Retention',
+};
 const featureMissing = (feature: Feature, clientSlug: string) => `${FEATURE_NAMES[feature] ?? feature} is not enabled for ${clientSlug}.`;
 
 /**

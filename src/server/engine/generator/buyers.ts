@@ -63,9 +63,9 @@ export const BUYER_BRANDS: Readonly<Record<string, readonly BuyerBrand[]>> = {
   acme: [
     { slug: 'fizz-cola', name: 'Fizz Cola', reach: 0.34, existing: 0.45, loyalty: 1, lowSeason: { months: [1, 2], factor: 0.7 }, categoryIndex: 0, spendPerPurchase: 11.4, siteVisitors: { buyers: 0.32, others: 0.05 } },
     { slug: 'mountain-spring', name: 'Mountain Spring', reach: 0.26, existing: 0.4, loyalty: 1.1, lowSeason: { months: [12, 1], factor: 0.75 }, categoryIndex: 2, spendPerPurchase: 8.9, siteVisitors: { buyers: 0.22, others: 0.03 } },
-    { slug: 'crunchies', name: 'Crunchies', reach: 0.29, existing: 0.5, loyalty: 0.85, lowSeason: { months: [6, 7], factor: 0.8 }, categoryIndex: 6, spendPerPurchase: 6.2, siteVisitors: null },
-    { slug: 'nutty-bar', name: 'Nutty Bar', reach: 0.12, existing: 0.35, loyalty: 0.8, lowSeason: { months: [7, 8], factor: 0.75 }, categoryIndex: 3, spendPerPurchase: 4.8, siteVisitors: null },
-    { slug: 'glow', name: 'Glow', reach: 0.18, existing: 0.55, loyalty: 1.2, lowSeason: { months: [11, 12], factor: 0.85 }, categoryIndex: 1, spendPerPurchase: 14.5, siteVisitors: { buyers: 0.4, others: 0.06 } },
+    { slug: 'crunchies', name: 'Crunchies', reach: 0.29, existing: 0.5, loyalty: 0.97, lowSeason: { months: [6, 7], factor: 0.8 }, categoryIndex: 6, spendPerPurchase: 6.2, siteVisitors: null },
+    { slug: 'nutty-bar', name: 'Nutty Bar', reach: 0.12, existing: 0.35, loyalty: 1, lowSeason: { months: [7, 8], factor: 0.75 }, categoryIndex: 3, spendPerPurchase: 4.8, siteVisitors: null },
+    { slug: 'glow', name: 'Glow', reach: 0.18, existing: 0.55, loyalty: 0.97, lowSeason: { months: [11, 12], factor: 0.85 }, categoryIndex: 1, spendPerPurchase: 14.5, siteVisitors: { buyers: 0.4, others: 0.06 } },
   ],
 };
 
@@ -106,19 +106,21 @@ export function buyerSegments(brands: readonly BuyerBrand[], shortIdBase: number
         allowCreateAudienceSingle: true,
         buyers,
       });
-    const top = 'Brand Buyers';
+    // First-party transactions and the site's visit panel: named so they list after the catalogue's
+    // own (Behaviour, Interests, Purchase Intent) and the funnels, by name as every list sorts.
+    const top = 'Transactions';
     for (const [m, month] of months.entries()) add(buyerIdentifier(brand.slug, 'bought', month), [top, brand.name, `Bought in ${monthLabel(month)}`], FIRST_PARTY, brand.reach * 0.4, { brand: b, kind: 'bought', month: m });
     for (const [m, month] of months.entries()) add(buyerIdentifier(brand.slug, 'first', month), [top, brand.name, `First bought in ${monthLabel(month)}`], FIRST_PARTY, (brand.reach * (1 - brand.existing)) / M, { brand: b, kind: 'first', month: m });
     for (const [m, month] of months.entries()) add(buyerIdentifier(brand.slug, 'last', month), [top, brand.name, `Last bought in ${monthLabel(month)}`], FIRST_PARTY, brand.reach / M, { brand: b, kind: 'last', month: m });
     for (const period of ['current', 'previous'] as const) {
       for (let k = 1; k <= ANALYSIS.periodMonths; k++) {
         const words = `Bought in ${k} of the ${period === 'current' ? 'last' : 'previous'} ${ANALYSIS.periodMonths} months`;
-        add(frequencyIdentifier(brand.slug, period, k), ['Brand Purchase Frequency', brand.name, words], FIRST_PARTY, brand.reach / 20, { brand: b, kind: 'frequency', period, months: k });
+        add(frequencyIdentifier(brand.slug, period, k), ['Transactions', brand.name, words], FIRST_PARTY, brand.reach / 20, { brand: b, kind: 'frequency', period, months: k });
       }
     }
     if (brand.siteVisitors) {
-      for (const group of SITE_GROUPS) add(siteGroupIdentifier(brand.slug, group.slot), ['Brand Site Visitors', brand.name, group.name], PANEL, brand.siteVisitors.others, { brand: b, kind: 'site', slot: group.slot });
-      for (const band of VISIT_BANDS) add(visitBandIdentifier(brand.slug, band.key), ['Brand Site Visitors', brand.name, band.name], PANEL, brand.siteVisitors.others / 3, { brand: b, kind: 'visits', band: band.key });
+      for (const group of SITE_GROUPS) add(siteGroupIdentifier(brand.slug, group.slot), ['Web Visits', brand.name, group.name], PANEL, brand.siteVisitors.others, { brand: b, kind: 'site', slot: group.slot });
+      for (const band of VISIT_BANDS) add(visitBandIdentifier(brand.slug, band.key), ['Web Visits', brand.name, band.name], PANEL, brand.siteVisitors.others / 3, { brand: b, kind: 'visits', band: band.key });
     }
   }
   return out;

@@ -12,6 +12,7 @@ import {
   buyerIdentifier,
   checkBestPercent,
   checkWindow,
+  cohortRow,
   frequencyIdentifier,
   monthKey,
   parseFilterParam,
@@ -27,7 +28,7 @@ import {
 import { INSIGHT_LIMITS, twoProportionZ, widgetFlags } from '@shared/rules/insights';
 import { SITE_VISIT_SLOTS } from '@shared/rules/brands';
 import { ERROR_CODES } from '@shared/schemas/error';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { buyerBrandOf } from '../../engine/generator/buyers';
 import { SHORT_ID_SPAN } from '../../engine/generator/generator';
 import type { CountEngine, CountsAnswer } from '../../engine/questions';
@@ -68,7 +69,7 @@ const present = (ids: (number | null)[]): number[] => ids.filter((id): id is num
 /** The page's brand, engine, checked filters and the brand's sets. */
 async function prepare(asker: Asker, filtersText: string | undefined): Promise<Prepared> {
   const parsed = parseFilterParam(filtersText);
-  if ('error' in parsed) throw badRequest(parsed.error);
+  if ('error' in parsed) throw new AppError(400, ERROR_CODES.validation, parsed.error, { field: 'filters' });
   const clientRegion = await contextClientRegion(asker);
   const brand = await repo.brandOf(asker.db, asker.ctx.clientId, asker.ctx.brandId!);
   if (!brand) throw notFound(`${asker.ctx.clientSlug} has no brand ${asker.ctx.brandSlug}.`);
@@ -163,11 +164,11 @@ export function customerValue(asker: Asker, filters: string | undefined): Promis
     const previousTiers = tierIds(sets.previous);
     // Previous tier j within the filters, counted against each current tier (the same markets each time).
     const tierMarkets = Object.fromEntries(currentTiers.map((ids, i) => [VALUE_TIERS[i]!.key, ids]));
-    const matrix: number[][] = [];
-    for (const ids of previousTiers) {
+    // Asked together: the count slots run a user's two at once (the engine has two workers) and queue the rest.
+    const matrix = await Promise.all(previousTiers.map(async (ids) => {
       const answer = await ask(asker, p, [ids], tierMarkets);
-      matrix.push(VALUE_TIERS.map((t) => marketCount(answer, t.key)));
-    }
+      return VALUE_TIERS.map((t) => marketCount(answer, t.key));
+    }));
     const figures = tierFigures(currentBy, spendPerPurchase);
     const previousFigures = tierFigures(previousBy, spendPerPurchase);
     return {
@@ -222,9 +223,14 @@ export function bestCustomer(asker: Asker, query: { filters?: string; best: 'tie
     const candidates = (await repo.catalogueSegments(asker.db, p.clientRegion, Infinity)).filter((s) => s.id % SHORT_ID_SPAN < SHORT_ID_SPAN / 2);
     const ids = candidates.map((s) => s.id);
     const markets = eachOwn(ids);
-    const inBest = ids.length ? await ask(asker, p, [bestIds], markets) : null;
-    const inBuyers = ids.length ? await ask(asker, p, [buyerIds], markets) : null;
-    const inRegion = ids.length ? await timed(asker, () => p.engine.counts(p.clientRegion, { matched: markets, modeled: {}, focusMatched: [], focusModeled: [], groups: [] })) : null;
+    const [inBest, inBuyers, inRegion] = ids.length
+      ? await Promise.all([
+          ask(asker, p, [bestIds], markets),
+          ask(asker, p, [buyerIds], markets),
+          // The region's own shares: everyone, not the filters (the profile is read "against the region").
+          timed(asker, () => p.engine.counts(p.clientRegion, { matched: markets, modeled: {}, focusMatched: [], focusModeled: [], groups: [] })),
+        ])
+      : [null, null, null];
     const rows = candidates.map((s) => {
       const b = inBest ? segmentCount(inBest, s.id) : 0;
       const u = inBuyers ? segmentCount(inBuyers, s.id) : 0;
@@ -292,8 +298,7 @@ export function customerAttrition(asker: Asker, query: { filters?: string; windo
     }
     const sizes = await ask(asker, p, [], markets);
     // Both windows: the earlier window's people within the filters, counted in the recent one.
-    const rows = [];
-    for (const t of positions) {
+    const rows = await Promise.all(positions.map(async (t) => {
       const { recent, earlier } = attritionWindows(t, w);
       const both = await ask(asker, p, [bought(earlier)], { recent: bought(recent) });
       const figures = attritionMonth({
@@ -303,8 +308,8 @@ export function customerAttrition(asker: Asker, query: { filters?: string; windo
         ever: marketCount(sizes, `ever:${t}`),
         new: marketCount(sizes, `new:${t}`),
       });
-      rows.push({ month: monthKey(months[t]!), ...figures });
-    }
+      return { month: monthKey(months[t]!), ...figures };
+    }));
     const last = positions.at(-1)!;
     const { recent, earlier } = attritionWindows(last, w);
     const latest = rows.at(-1)!;
@@ -329,22 +334,23 @@ export function buyerRetention(asker: Asker, filters: string | undefined): Promi
     const sets = p.sets;
     // Every cohort asks the same markets (each month's buyers and last buyers): one union, kept.
     const markets = eachOwn([...present(sets.bought), ...present(sets.last)]);
-    const cohorts = [];
-    for (let c = 0; c < months.length; c++) {
+    const cohorts = await Promise.all(months.map(async (_, c) => {
       const first = sets.first[c]!;
       const answer = await ask(asker, p, [[first]], markets);
       const bought = sets.bought.slice(c).map((id) => segmentCount(answer, id));
       const lastIn = sets.last.slice(c).map((id) => segmentCount(answer, id));
       const size = bought[0] ?? 0;
-      cohorts.push({
-        month: monthKey(months[c]!),
+      const month = monthKey(months[c]!);
+      const nMonth = cohortRow(month, size, bought, lastIn, 'n-month', horizon);
+      return {
+        month,
         size,
-        bought: bought.map((n, k) => (k === 0 ? size : n)),
-        returned: lastIn.map((_, k) => (k === 0 ? size : lastIn.slice(k).reduce((s, n) => s + n, 0))),
-        complete: bought.length > horizon,
+        bought: nMonth.counts,
+        returned: cohortRow(month, size, bought, lastIn, 'unbounded', horizon).counts,
+        complete: nMonth.complete,
         small_sample: small(size),
-      });
-    }
+      };
+    }));
     return { ...frame(p), cohorts, horizon };
   });
 }
