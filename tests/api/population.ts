@@ -13,10 +13,12 @@ import { openCountStore } from '../../src/server/engine/sql/count-store';
 export const TEST_POPULATION = { people: 30_000, segments: 60 } as const;
 /**
  * Brands with buyer data here (issue 32): two of the demo's, the demo context's own (Fizz Cola)
- * and another, so a context change is tried. Each brand is ~100 sets, which every file that
- * counts would load: the other three would double the population's sets for nothing.
+ * and another, so a context change is tried, in acme/us only. Each brand is ~100 sets, which
+ * every file that counts loads: in both acme regions they made the API phase 185 s longer in a
+ * clean run (447 s against 262 s); the other regions' pages say they have no buyer data.
  */
 export const TEST_BUYER_BRANDS = 2;
+export const TEST_BUYER_REGION = ['acme', 'us'] as const;
 /** Client regions that get people; the others have no audience data (a real case too). */
 export const POPULATED = [
   ['acme', 'us'],
@@ -41,7 +43,7 @@ export async function seedTestPopulation(database: Database) {
   const store = await openCountStore(database, 15_000);
   try {
     for (const [client, region] of POPULATED) {
-      await seedPopulation(db, store, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: catalogSeedOf(client), buyers: (BUYER_BRANDS[client] ?? []).slice(0, TEST_BUYER_BRANDS) });
+      await seedPopulation(db, store, await clientRegionIdOf(db, client, region), { ...TEST_POPULATION, seed: `test:${client}/${region}`, catalogSeed: catalogSeedOf(client), buyers: client === TEST_BUYER_REGION[0] && region === TEST_BUYER_REGION[1] ? (BUYER_BRANDS[client] ?? []).slice(0, TEST_BUYER_BRANDS) : [] });
     }
   } finally {
     await store.close();

@@ -52,12 +52,13 @@ test('a feature the client lacks is not reachable', async ({ page }) => {
   await expect(page).toHaveURL(/\/globex\/us\/globex-auto\/roadster\/home$/);
 });
 
-test('a permitted feature page shows its header and says it has no content yet', async ({ page }) => {
+test('a permitted feature page shows its header and its content (the analysis pages had none before issue 32)', async ({ page }) => {
   await logIn(page, USERS.analyst);
   await expectGreeting(page, USERS.analyst.name);
   await page.goto('/acme/us/fizz-cola/fizz-original/insights/customer-value');
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Value' })).toBeVisible();
-  await expect(page.getByText('This page has no content yet.')).toBeVisible();
+  await expect(page.getByText('Data through October 2026')).toBeVisible();
+  await expect(page.getByText('This page has no content yet.')).toHaveCount(0);
 });
 
 test('brand management without its permission says so', async ({ page }) => {

@@ -8,6 +8,8 @@ test.use({ serviceWorkers: 'allow' });
 const UPDATE_AVAILABLE = 'A new version is available';
 
 test('the update prompt appears when a new service worker is waiting', async ({ page, context }) => {
+  // Two installs of the worker, each caching every page's code (more of it since issue 32's pages): near 30 s here.
+  test.slow();
   // Each sw.js fetched through Playwright gets its own last line, so the worker installed on the
   // first visit is not byte-identical to the next one the browser fetches: the next update
   // check finds a new version, whether Chromium routes that check through here or asks the
@@ -86,7 +88,9 @@ test('"Available offline" is said once per install, not again when a worker is i
   const offlineReady = (texts: string[]) => texts.some((t) => t.startsWith('Available offline'));
   await withoutPermission(page, 'journeys', 'read');
   await logInAs(page, USERS.analyst);
-  await expect.poll(async () => offlineReady(await said())).toBe(true);
+  // The worker says so once it has cached the app, every page's code included (the five analysis
+  // pages of issue 32 made that longer than the 7 s default in a clean run).
+  await expect.poll(async () => offlineReady(await said()), { timeout: 30_000 }).toBe(true);
 
   // The worker goes and comes back (a new session on a browser that dropped it).
   await page.evaluate(async () => {

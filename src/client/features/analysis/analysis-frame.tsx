@@ -1,4 +1,3 @@
-import '../../styles/grow.css';
 import '../../styles/insights.css';
 import './analysis-frame.css';
 import { createContext, useContext, useEffect, useState, type JSX, type ReactNode } from 'react';

@@ -117,6 +117,22 @@ const frame = (p: Prepared) => ({
 
 const small = (n: number) => n < INSIGHT_LIMITS.smallSample;
 
+/**
+ * A page's questions, two at a time (a user's share of the count slots, and the engine's two
+ * workers): all at once, a page of 24 filled the user's queue past the wait limit while "Make
+ * available offline" asked for several pages and their profiles together (4 of 200 steps failed).
+ */
+const IN_TURN = 2;
+async function inTurns<T, R>(items: readonly T[], ask: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await ask(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_TURN, items.length) }, lane));
+  return out;
+}
+
 // ---- answers kept per catalogue -------------------------------------------------------------------
 
 const KEPT = 300;
@@ -165,10 +181,10 @@ export function customerValue(asker: Asker, filters: string | undefined): Promis
     // Previous tier j within the filters, counted against each current tier (the same markets each time).
     const tierMarkets = Object.fromEntries(currentTiers.map((ids, i) => [VALUE_TIERS[i]!.key, ids]));
     // Asked together: the count slots run a user's two at once (the engine has two workers) and queue the rest.
-    const matrix = await Promise.all(previousTiers.map(async (ids) => {
+    const matrix = await inTurns(previousTiers, async (ids) => {
       const answer = await ask(asker, p, [ids], tierMarkets);
       return VALUE_TIERS.map((t) => marketCount(answer, t.key));
-    }));
+    });
     const figures = tierFigures(currentBy, spendPerPurchase);
     const previousFigures = tierFigures(previousBy, spendPerPurchase);
     return {
@@ -223,13 +239,11 @@ export function bestCustomer(asker: Asker, query: { filters?: string; best: 'tie
     const candidates = (await repo.catalogueSegments(asker.db, p.clientRegion, Infinity)).filter((s) => s.id % SHORT_ID_SPAN < SHORT_ID_SPAN / 2);
     const ids = candidates.map((s) => s.id);
     const markets = eachOwn(ids);
+    // The region's own shares are of everyone, not the filters (the profile is read "against the region").
     const [inBest, inBuyers, inRegion] = ids.length
-      ? await Promise.all([
-          ask(asker, p, [bestIds], markets),
-          ask(asker, p, [buyerIds], markets),
-          // The region's own shares: everyone, not the filters (the profile is read "against the region").
-          timed(asker, () => p.engine.counts(p.clientRegion, { matched: markets, modeled: {}, focusMatched: [], focusModeled: [], groups: [] })),
-        ])
+      ? await inTurns([[bestIds], [buyerIds], null] as const, (focus) =>
+          focus ? ask(asker, p, [...focus], markets) : timed(asker, () => p.engine.counts(p.clientRegion, { matched: markets, modeled: {}, focusMatched: [], focusModeled: [], groups: [] })),
+        )
       : [null, null, null];
     const rows = candidates.map((s) => {
       const b = inBest ? segmentCount(inBest, s.id) : 0;
@@ -298,7 +312,7 @@ export function customerAttrition(asker: Asker, query: { filters?: string; windo
     }
     const sizes = await ask(asker, p, [], markets);
     // Both windows: the earlier window's people within the filters, counted in the recent one.
-    const rows = await Promise.all(positions.map(async (t) => {
+    const rows = await inTurns(positions, async (t) => {
       const { recent, earlier } = attritionWindows(t, w);
       const both = await ask(asker, p, [bought(earlier)], { recent: bought(recent) });
       const figures = attritionMonth({
@@ -309,7 +323,7 @@ export function customerAttrition(asker: Asker, query: { filters?: string; windo
         new: marketCount(sizes, `new:${t}`),
       });
       return { month: monthKey(months[t]!), ...figures };
-    }));
+    });
     const last = positions.at(-1)!;
     const { recent, earlier } = attritionWindows(last, w);
     const latest = rows.at(-1)!;
@@ -334,7 +348,7 @@ export function buyerRetention(asker: Asker, filters: string | undefined): Promi
     const sets = p.sets;
     // Every cohort asks the same markets (each month's buyers and last buyers): one union, kept.
     const markets = eachOwn([...present(sets.bought), ...present(sets.last)]);
-    const cohorts = await Promise.all(months.map(async (_, c) => {
+    const cohorts = await inTurns(months, async (_, c) => {
       const first = sets.first[c]!;
       const answer = await ask(asker, p, [[first]], markets);
       const bought = sets.bought.slice(c).map((id) => segmentCount(answer, id));
@@ -350,7 +364,7 @@ export function buyerRetention(asker: Asker, filters: string | undefined): Promi
         complete: nMonth.complete,
         small_sample: small(size),
       };
-    }));
+    });
     return { ...frame(p), cohorts, horizon };
   });
 }
@@ -388,7 +402,7 @@ export async function siteVisitation(asker: Asker, filters: string | undefined):
     // Within the buyers: each group's and band's buyers, and the visitors who buy.
     const inBuyers = buyerIds.length ? await ask(asker, p, [buyerIds], markets) : null;
     // Visits per band within each group (bands only known for the brand's own groups).
-    const perGroup = bandsKnown ? await Promise.all(groupIds.map((id) => (id === null ? null : ask(asker, p, [[id]], eachOwn(present(bandIds)))))) : groupIds.map(() => null);
+    const perGroup = bandsKnown ? await inTurns(groupIds, (id) => (id === null ? Promise.resolve(null) : ask(asker, p, [[id]], eachOwn(present(bandIds))))) : groupIds.map(() => null);
     return {
       ...none,
       groups: groups.map((g, i) => {
