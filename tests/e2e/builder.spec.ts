@@ -134,7 +134,7 @@ test('offline, the count says it needs a connection and shows the last known one
   await expect(people(page)).toBeVisible({ timeout: 15_000 });
   const known = await countOf(page);
   // The catalogue is on the page (its vendors listed) before the network goes: it is searched offline.
-  await expect(page.getByLabel('Vendor').locator('option')).not.toHaveCount(1);
+  await expect(page.getByLabel('Vendor', { exact: true }).locator('option')).not.toHaveCount(1);
   await context.setOffline(true);
   await page.getByLabel('Search segments').fill('sports runn');
   await page.getByRole('list', { name: 'Matching segments' }).getByRole('button', { name: /^Add Interests > Sports > Running$/ }).first().click();
