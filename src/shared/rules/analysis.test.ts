@@ -16,7 +16,9 @@ import {
   frequencyIdentifier,
   monthKey,
   monthPosition,
+  parseBest,
   parseFilterParam,
+  parseWindow,
   periodPositions,
   shareIndex,
   siteGroupIdentifier,
@@ -166,6 +168,15 @@ describe('best customers', () => {
     expect(ANALYSIS_TEXT.badPercent).toBe('Best customers are the top 1 to 50 % of buyers.');
   });
 
+  it('parseBest reads the query as typed: the tier by default, a whole percent (10 by default), else the refusal and its field', () => {
+    expect(parseBest(undefined, undefined)).toEqual({ best: 'tier', percent: null });
+    expect(parseBest('tier', '60')).toEqual({ best: 'tier', percent: null });
+    expect(parseBest('percent', undefined)).toEqual({ best: 'percent', percent: ANALYSIS.bestPercent.default });
+    expect(parseBest('percent', ' 25 ')).toEqual({ best: 'percent', percent: 25 });
+    for (const bad of ['', 'TIER', 'top']) expect(parseBest(bad, undefined)).toEqual({ error: ANALYSIS_TEXT.badBest, field: 'best' });
+    for (const bad of ['', 'abc', '2.5', '1e1', '0x3', '0', '51', 'Infinity']) expect(parseBest('percent', bad)).toEqual({ error: ANALYSIS_TEXT.badPercent, field: 'percent' });
+  });
+
   it('shareIndex: 100 is the base share, null without a base', () => {
     expect(shareIndex(0.3, 0.15)).toBe(200);
     expect(shareIndex(0.05, 0.1)).toBe(50);
@@ -178,6 +189,12 @@ describe('customer attrition', () => {
     for (const ok of [1, 3, 6]) expect(checkWindow(ok)).toBeNull();
     for (const bad of [0, 7, 9, -1, 2.5, Number.NaN]) expect(checkWindow(bad)).toBe(ANALYSIS_TEXT.badWindow);
     expect(ANALYSIS_TEXT.badWindow).toBe('The window is from 1 to 6 months.');
+  });
+
+  it('parseWindow: 3 months by default, a whole number as typed, else the refusal', () => {
+    expect(parseWindow(undefined)).toEqual({ window: ANALYSIS.attritionWindow.default });
+    expect(parseWindow('6')).toEqual({ window: 6 });
+    for (const bad of ['', ' ', '2.5', '1e0', '0x3', '-1', '7', 'abc']) expect(parseWindow(bad)).toEqual({ error: ANALYSIS_TEXT.badWindow });
   });
 
   it('attritionWindows: recent, earlier and before, in the middle of the data', () => {

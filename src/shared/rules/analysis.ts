@@ -67,6 +67,8 @@ export const ANALYSIS_TEXT = {
   mappingHelp: 'An administrator maps the three site-visit groups in Brand Management’s segment mapper.',
   badWindow: `The window is from ${ANALYSIS.attritionWindow.min} to ${ANALYSIS.attritionWindow.max} months.`,
   badPercent: `Best customers are the top ${ANALYSIS.bestPercent.min} to ${ANALYSIS.bestPercent.max} % of buyers.`,
+  badBest: 'Best customers are the top tier (best=tier) or the top X % by spend (best=percent).',
+  badFilters: 'A filter names segments by their ids: numbers, separated by commas, groups by semicolons.',
   tooManyFilters: `At most ${ANALYSIS.filterGroups} filters of ${ANALYSIS.filterGroupSegments} segments each.`,
 } as const;
 
@@ -97,11 +99,32 @@ export function periodPositions(months: number = ANALYSIS.months, period: number
 export type BuyerSetKind = 'bought' | 'first' | 'last';
 export type Period = 'current' | 'previous';
 
+const SET_VENDORS = { buyers: 'adventure-buyers-', site: 'fabrikam-site-' } as const;
+
+/**
+ * How every identifier of the pages' sets starts: the first-party vendor's buyer sets or the site
+ * panel's visit sets, of one brand (or of every brand without a slug).
+ */
+export const setPrefix = (kind: keyof typeof SET_VENDORS, brandSlug?: string) => `${SET_VENDORS[kind]}${brandSlug === undefined ? '' : `${brandSlug}-`}`;
+
 /** Identifiers of a brand's buyer sets (the first-party vendor's), the same in every region of the client. */
-export const buyerIdentifier = (brandSlug: string, kind: BuyerSetKind, month: YearMonth) => `adventure-buyers-${brandSlug}-${kind}-${monthKey(month)}`;
-export const frequencyIdentifier = (brandSlug: string, period: Period, months: number) => `adventure-buyers-${brandSlug}-${period}-${months}m`;
-export const siteGroupIdentifier = (brandSlug: string, slot: (typeof SITE_GROUPS)[number]['slot']) => `fabrikam-site-${brandSlug}-${slot.replaceAll('_', '-')}`;
-export const visitBandIdentifier = (brandSlug: string, band: VisitBand) => `fabrikam-site-${brandSlug}-visits-${band}`;
+export const buyerIdentifier = (brandSlug: string, kind: BuyerSetKind, month: YearMonth) => `${setPrefix('buyers', brandSlug)}${kind}-${monthKey(month)}`;
+export const frequencyIdentifier = (brandSlug: string, period: Period, months: number) => `${setPrefix('buyers', brandSlug)}${period}-${months}m`;
+export const siteGroupIdentifier = (brandSlug: string, slot: (typeof SITE_GROUPS)[number]['slot']) => `${setPrefix('site', brandSlug)}${slot.replaceAll('_', '-')}`;
+export const visitBandIdentifier = (brandSlug: string, band: VisitBand) => `${setPrefix('site', brandSlug)}visits-${band}`;
+
+/** A brand's buyer sets by what they are, each list in order (months oldest first, frequencies 1..12). */
+export function buyerSetIdentifiers(brandSlug: string): Record<BuyerSetKind | Period, string[]> {
+  const months = analysisMonths();
+  const frequencies = Array.from({ length: ANALYSIS.periodMonths }, (_, i) => i + 1);
+  return {
+    bought: months.map((m) => buyerIdentifier(brandSlug, 'bought', m)),
+    first: months.map((m) => buyerIdentifier(brandSlug, 'first', m)),
+    last: months.map((m) => buyerIdentifier(brandSlug, 'last', m)),
+    current: frequencies.map((k) => frequencyIdentifier(brandSlug, 'current', k)),
+    previous: frequencies.map((k) => frequencyIdentifier(brandSlug, 'previous', k)),
+  };
+}
 
 // ---- customer value -----------------------------------------------------------------------------
 
@@ -201,8 +224,25 @@ export function topPercentCut(byFrequency: readonly number[], percent: number): 
   return { minMonths: 1, people, share: all === 0 ? 0 : 1 };
 }
 
+/** A query's whole number as typed (`3`, `-1`), else NaN: `2.5`, `0x3`, `1e1` and `` are not. */
+const wholeNumber = (text: string) => (/^\s*[-+]?\d{1,15}\s*$/.test(text) ? Number(text) : Number.NaN);
+
 export function checkBestPercent(percent: number): string | null {
   return Number.isInteger(percent) && percent >= ANALYSIS.bestPercent.min && percent <= ANALYSIS.bestPercent.max ? null : ANALYSIS_TEXT.badPercent;
+}
+
+export type BestDefinition = { best: 'tier'; percent: null } | { best: 'percent'; percent: number };
+
+/**
+ * The Best Customer page's definition from its query (`best=tier`, or `best=percent&percent=10`;
+ * the tier ignores a percent), or the rule's refusal and the parameter refused.
+ */
+export function parseBest(best: string | undefined, percent: string | undefined): BestDefinition | { error: string; field: 'best' | 'percent' } {
+  if (best === undefined || best === 'tier') return { best: 'tier', percent: null };
+  if (best !== 'percent') return { error: ANALYSIS_TEXT.badBest, field: 'best' };
+  const n = percent === undefined ? ANALYSIS.bestPercent.default : wholeNumber(percent);
+  const refused = checkBestPercent(n);
+  return refused ? { error: refused, field: 'percent' } : { best: 'percent', percent: n };
 }
 
 /** An index of a share against a base share (100 = the same), null without a base. */
@@ -212,6 +252,13 @@ export const shareIndex = (share: number, baseShare: number) => (baseShare === 0
 
 export function checkWindow(window: number): string | null {
   return Number.isInteger(window) && window >= ANALYSIS.attritionWindow.min && window <= ANALYSIS.attritionWindow.max ? null : ANALYSIS_TEXT.badWindow;
+}
+
+/** The attrition window from its query (`window=3`, the default without one), or the rule's refusal. */
+export function parseWindow(text: string | undefined): { window: number } | { error: string } {
+  const window = text === undefined ? ANALYSIS.attritionWindow.default : wholeNumber(text);
+  const refused = checkWindow(window);
+  return refused ? { error: refused } : { window };
 }
 
 /**
@@ -344,7 +391,7 @@ export const filterParam = (groups: readonly (readonly number[])[]) => groups.ma
 export function parseFilterParam(text: string | undefined): { groups: number[][] } | { error: string } {
   if (text === undefined || text.trim() === '') return { groups: [] };
   const groups = text.split(';').map((g) => g.split(',').map((id) => id.trim()));
-  if (groups.some((g) => g.some((id) => !/^[1-9]\d{0,9}$/.test(id)))) return { error: 'A filter names segments by their ids: numbers, separated by commas, groups by semicolons.' };
+  if (groups.some((g) => g.some((id) => !/^[1-9]\d{0,9}$/.test(id)))) return { error: ANALYSIS_TEXT.badFilters };
   if (groups.length > ANALYSIS.filterGroups || groups.some((g) => g.length > ANALYSIS.filterGroupSegments)) return { error: ANALYSIS_TEXT.tooManyFilters };
   return { groups: groups.map((g) => [...new Set(g.map(Number))]) };
 }

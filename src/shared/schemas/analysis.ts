@@ -14,20 +14,24 @@ import { audienceRulesSchema } from './audience-rules';
 export const ANALYSIS_PAGES = ['customer-value', 'site-visitation', 'best-customer', 'customer-attrition', 'buyer-retention'] as const;
 export type AnalysisPage = (typeof ANALYSIS_PAGES)[number];
 
+/*
+ * The settings are read as typed and checked by the rules (parseFilterParam, parseWindow,
+ * parseBest in shared/rules/analysis.ts), so every refusal says the rule's own sentence.
+ */
 export const analysisQuerySchema = z.object({
   /** Segment filters: `1,2;3` (see filterParam). */
   filters: z.optional(z.string()),
 });
 export const bestCustomerQuerySchema = z.object({
   filters: z.optional(z.string()),
-  /** 'tier': the top value tier; 'percent': the top `percent` % of buyers by spend. */
-  best: z._default(z.enum(['tier', 'percent']), 'tier'),
-  percent: z.optional(z.coerce.number()),
+  /** 'tier' (the default): the top value tier; 'percent': the top `percent` % of buyers by spend (a whole number, 1..50, 10 by default). */
+  best: z.optional(z.string()),
+  percent: z.optional(z.string()),
 });
 export const attritionQuerySchema = z.object({
   filters: z.optional(z.string()),
-  /** Months in a window (ANALYSIS.attritionWindow). */
-  window: z.optional(z.coerce.number()),
+  /** Months in a window: a whole number, 1..6, 3 by default (ANALYSIS.attritionWindow). */
+  window: z.optional(z.string()),
 });
 
 /** What every page answers beside its figures. */

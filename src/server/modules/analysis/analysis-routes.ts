@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Feature } from '@shared/rules/access';
 import type { Resource } from '@shared/permissions';
+import { featureDisplayName } from '@shared/rules/format';
 import { apiErrorSchema } from '@shared/schemas/error';
 import {
   analysisQuerySchema,
@@ -66,7 +67,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const page of Object.keys(PAGES) as AnalysisPage[]) {
     app.get(`/api/analysis/${page}/segments`, {
       config: config(page),
-      schema: { tags, summary: `The brand’s segments the ${page.replace('-', ' ')} page stands on`, response: { 200: analysisSegmentsSchema, ...errors } },
+      schema: { tags, summary: `The brand’s segments the ${featureDisplayName(page)} page stands on`, response: { 200: analysisSegmentsSchema, ...errors } },
     }, async (request) => ({ data: await service.pageSegments(asker(request), page) }));
   }
 };

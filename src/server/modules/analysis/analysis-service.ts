@@ -1,4 +1,3 @@
-import type { AudienceRules } from '@shared/schemas/audience-rules';
 import type { AnalysisPage, BestCustomer, BuyerRetention, CustomerAttrition, CustomerValue, SiteVisitation } from '@shared/schemas/analysis';
 import {
   ANALYSIS,
@@ -9,13 +8,11 @@ import {
   attritionMonth,
   attritionPositions,
   attritionWindows,
-  buyerIdentifier,
-  checkBestPercent,
-  checkWindow,
+  buyerSetIdentifiers,
   cohortRow,
-  frequencyIdentifier,
   monthKey,
-  parseFilterParam,
+  parseBest,
+  parseWindow,
   periodPositions,
   shareIndex,
   siteGroupIdentifier,
@@ -25,163 +22,62 @@ import {
   topPercentCut,
   visitBandIdentifier,
 } from '@shared/rules/analysis';
-import { INSIGHT_LIMITS, twoProportionZ, widgetFlags } from '@shared/rules/insights';
-import { SITE_VISIT_SLOTS } from '@shared/rules/brands';
+import { twoProportionZ, widgetFlags } from '@shared/rules/insights';
 import { ERROR_CODES } from '@shared/schemas/error';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { buyerBrandOf } from '../../engine/generator/buyers';
-import { SHORT_ID_SPAN } from '../../engine/generator/generator';
-import type { CountEngine, CountsAnswer } from '../../engine/questions';
-import { checkSegments, contextClientRegion, engineOf, timed, type Asker } from '../insights/insights-service';
+import type { Asker } from '../insights/insights-service';
 import * as repo from './analysis-repository';
+import {
+  ask,
+  buyerSetsOf,
+  byFrequency,
+  candidatesOf,
+  contextBrand,
+  countsWithin,
+  eachOwn,
+  inTurns,
+  liveByIdentifier,
+  marketCount,
+  pageAnswer,
+  present,
+  rule,
+  segmentCount,
+  small,
+  type Prepared,
+} from './analysis-questions';
 
 /**
- * The five analysis pages (issue 32): each page's figures as counts of the brand's buyer and
- * site sets within the user's segment filters, asked of the session's engine through the count
- * slots, and the maths of shared/rules/analysis.ts over them. Answers are kept per loaded
- * catalogue (a reload or new segments start afresh) for the same question.
+ * The five analysis pages (issue 32): each page's figures as counts of the brand's buyer and site
+ * sets within the user's segment filters, asked of the session's engine through the count slots
+ * (analysis-questions.ts), and the maths of shared/rules/analysis.ts over them.
  */
 
-type Groups = number[][];
-
-/** The brand's buyer sets in the region, by identifier. */
-interface BrandSets {
-  bought: (number | null)[];
-  first: (number | null)[];
-  last: (number | null)[];
-  current: (number | null)[];
-  previous: (number | null)[];
-}
-
-interface Prepared {
-  clientRegion: number;
-  engine: CountEngine;
-  brand: { id: number; name: string; slug: string; mapping: Record<string, { identifier: string; name: string }> | null };
-  filters: Groups;
-  people: number;
-  filteredPeople: number;
-  /** The brand's sets, null when it has no buyer data in the region. */
-  sets: BrandSets | null;
-}
-
-const present = (ids: (number | null)[]): number[] => ids.filter((id): id is number => id !== null);
-
-/** The page's brand, engine, checked filters and the brand's sets. */
-async function prepare(asker: Asker, filtersText: string | undefined): Promise<Prepared> {
-  const parsed = parseFilterParam(filtersText);
-  if ('error' in parsed) throw new AppError(400, ERROR_CODES.validation, parsed.error, { field: 'filters' });
-  const clientRegion = await contextClientRegion(asker);
-  const brand = await repo.brandOf(asker.db, asker.ctx.clientId, asker.ctx.brandId!);
-  if (!brand) throw notFound(`${asker.ctx.clientSlug} has no brand ${asker.ctx.brandSlug}.`);
-  const engine = engineOf(asker, clientRegion);
-  await checkSegments(asker, clientRegion, parsed.groups.flat());
-  const rows = await repo.segmentsWithPrefix(asker.db, clientRegion, `adventure-buyers-${brand.slug}-`);
-  const byIdentifier = new Map(rows.filter((r) => !r.deleted).map((r) => [r.identifier, r.id]));
-  const months = analysisMonths();
-  const idOf = (identifier: string) => byIdentifier.get(identifier) ?? null;
-  const k12 = Array.from({ length: ANALYSIS.periodMonths }, (_, i) => i + 1);
-  const sets: BrandSets = {
-    bought: months.map((m) => idOf(buyerIdentifier(brand.slug, 'bought', m))),
-    first: months.map((m) => idOf(buyerIdentifier(brand.slug, 'first', m))),
-    last: months.map((m) => idOf(buyerIdentifier(brand.slug, 'last', m))),
-    current: k12.map((k) => idOf(frequencyIdentifier(brand.slug, 'current', k))),
-    previous: k12.map((k) => idOf(frequencyIdentifier(brand.slug, 'previous', k))),
-  };
-  const complete = [sets.bought, sets.first, sets.last, sets.current, sets.previous].every((list) => list.every((id) => id !== null));
-  const people = asker.data.peopleOf(clientRegion);
-  const filteredPeople = parsed.groups.length ? await timed(asker, () => engine.count(clientRegion, rule(parsed.groups))) : people;
-  return { clientRegion, engine, brand, filters: parsed.groups, people, filteredPeople, sets: complete ? sets : null };
-}
-
-/** A rule of the filters and more OR-groups, minus `exclude`. */
-const rule = (groups: Groups, exclude: number[] = []): AudienceRules => ({ include: { and: groups.map((g) => [...g]) }, exclude, values: [] });
-
-/** One counts question: each id of `markets` counted within the focus (the filters and `focus` groups), and each market's union. */
-function ask(asker: Asker, p: Prepared, focus: Groups, markets: Record<string, number[]>): Promise<CountsAnswer> {
-  return timed(asker, () => p.engine.counts(p.clientRegion, { matched: markets, modeled: {}, focusMatched: [], focusModeled: [], groups: [...p.filters, ...focus] }));
-}
-
-const segmentCount = (answer: CountsAnswer, id: number | null) => (id === null ? 0 : (answer.segment_counts[String(id)] ?? 0));
-const marketCount = (answer: CountsAnswer, market: string) => answer.market_counts[market]?.matched ?? 0;
-/** Every id as its own market: one question counts them all, and the same list gives the same cached union. */
-const eachOwn = (ids: number[]) => Object.fromEntries(ids.map((id) => [String(id), [id]]));
-
-const frame = (p: Prepared) => ({
-  brand: { id: p.brand.id, name: p.brand.name, slug: p.brand.slug },
-  has_data: p.sets !== null,
-  people: p.people,
-  filtered_people: p.filteredPeople,
-  filters: p.filters,
-  data_end: monthKey(ANALYSIS.dataEnd),
-});
-
-const small = (n: number) => n < INSIGHT_LIMITS.smallSample;
-
-/**
- * A page's questions, two at a time (a user's share of the count slots, and the engine's two
- * workers): all at once, a page of 24 filled the user's queue past the wait limit while "Make
- * available offline" asked for several pages and their profiles together (4 of 200 steps failed).
- */
-const IN_TURN = 2;
-async function inTurns<T, R>(items: readonly T[], ask: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await ask(items[i]!, i);
-  };
-  await Promise.all(Array.from({ length: Math.min(IN_TURN, items.length) }, lane));
-  return out;
-}
-
-// ---- answers kept per catalogue -------------------------------------------------------------------
-
-const KEPT = 300;
-const kept = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-/** The same question on the same loaded catalogue and data source answers from memory. */
-async function keptAnswer<T>(asker: Asker, key: string, make: () => Promise<T>): Promise<T> {
-  const clientRegion = await contextClientRegion(asker);
-  const catalog = asker.data.catalog(clientRegion);
-  let answers = kept.get(catalog);
-  if (!answers) kept.set(catalog, (answers = new Map()));
-  const full = `${clientRegion}:${asker.auth.dataSource}:${asker.ctx.brandId}:${key}`;
-  const found = answers.get(full) as Promise<T> | undefined;
-  if (found) return found;
-  const made = make();
-  answers.set(full, made);
-  made.catch(() => answers.delete(full));
-  if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
-  return made;
+/** The brand's spend per purchase month, in the region's currency. */
+async function spendOf(asker: Asker, p: Prepared) {
+  return { currency: await repo.currencyOf(asker.db, p.clientRegion), spendPerPurchase: buyerBrandOf(asker.ctx.clientSlug, p.brand.slug)?.spendPerPurchase ?? 0 };
 }
 
 // ---- customer value -------------------------------------------------------------------------------
 
-/** People per purchase frequency (1..12) of a period within the filters, from one question's counts. */
-const byFrequency = (answer: CountsAnswer, ids: (number | null)[]) => ids.map((id) => segmentCount(answer, id));
-
 export function customerValue(asker: Asker, filters: string | undefined): Promise<CustomerValue> {
-  return keptAnswer(asker, `value:${filters ?? ''}`, async () => {
-    const p = await prepare(asker, filters);
+  return pageAnswer(asker, 'value', filters, async (p) => {
     const months = analysisMonths();
     const { current, previous } = periodPositions();
     const period = { from: monthKey(months[current[0]!]!), to: monthKey(months[current.at(-1)!]!) };
     const previousPeriod = { from: monthKey(months[previous[0]!]!), to: monthKey(months[previous.at(-1)!]!) };
-    const spendPerPurchase = buyerBrandOf(asker.ctx.clientSlug, p.brand.slug)?.spendPerPurchase ?? 0;
-    const currency = await repo.currencyOf(asker.db, p.clientRegion);
-    const base = { ...frame(p), period, previous_period: previousPeriod, currency, spend_per_purchase: spendPerPurchase };
+    const { currency, spendPerPurchase } = await spendOf(asker, p);
+    const base = { period, previous_period: previousPeriod, currency, spend_per_purchase: spendPerPurchase };
     if (!p.sets) return { ...base, buyers: 0, previous_buyers: 0, tiers: [], movement: [], buyers_rule: null };
     const sets = p.sets;
-    const all = [...present(sets.current), ...present(sets.previous)];
-    const counts = await ask(asker, p, [], eachOwn(all));
+    const counts = await ask(asker, p, [], eachOwn([...present(sets.current), ...present(sets.previous)]));
     const currentBy = byFrequency(counts, sets.current);
     const previousBy = byFrequency(counts, sets.previous);
     const tierIds = (list: (number | null)[]) => VALUE_TIERS.map((t) => present(tierMonths(t).map((k) => list[k - 1]!)));
     const currentTiers = tierIds(sets.current);
-    const previousTiers = tierIds(sets.previous);
     // Previous tier j within the filters, counted against each current tier (the same markets each time).
     const tierMarkets = Object.fromEntries(currentTiers.map((ids, i) => [VALUE_TIERS[i]!.key, ids]));
-    // Asked together: the count slots run a user's two at once (the engine has two workers) and queue the rest.
-    const matrix = await inTurns(previousTiers, async (ids) => {
+    const matrix = await inTurns(tierIds(sets.previous), async (ids) => {
       const answer = await ask(asker, p, [ids], tierMarkets);
       return VALUE_TIERS.map((t) => marketCount(answer, t.key));
     });
@@ -206,28 +102,23 @@ export function customerValue(asker: Asker, filters: string | undefined): Promis
 
 // ---- best customer --------------------------------------------------------------------------------
 
-export function bestCustomer(asker: Asker, query: { filters?: string; best: 'tier' | 'percent'; percent?: number }): Promise<BestCustomer> {
-  const percent = query.best === 'percent' ? (query.percent ?? ANALYSIS.bestPercent.default) : null;
-  if (percent !== null) {
-    const refused = checkBestPercent(percent);
-    if (refused) throw new AppError(400, ERROR_CODES.validation, refused, { field: 'percent' });
-  }
-  return keptAnswer(asker, `best:${query.best}:${percent}:${query.filters ?? ''}`, async () => {
-    const p = await prepare(asker, query.filters);
-    const currency = await repo.currencyOf(asker.db, p.clientRegion);
-    const spendPerPurchase = buyerBrandOf(asker.ctx.clientSlug, p.brand.slug)?.spendPerPurchase ?? 0;
+export async function bestCustomer(asker: Asker, query: { filters?: string; best?: string; percent?: string }): Promise<BestCustomer> {
+  const definition = parseBest(query.best, query.percent);
+  if ('error' in definition) throw new AppError(400, ERROR_CODES.validation, definition.error, { field: definition.field });
+  const { best, percent } = definition;
+  return pageAnswer(asker, `best:${best}:${percent}`, query.filters, async (p) => {
+    const { currency, spendPerPurchase } = await spendOf(asker, p);
     const top = VALUE_TIERS[0];
-    const empty = { people: 0, share_of_buyers: 0, share_of_spend: 0, average_spend: 0, small_sample: true, rule: null };
     if (!p.sets) {
-      return { ...frame(p), currency, definition: { best: query.best, percent, min_months: top.min, label: '' }, best: empty, buyers: { people: 0, average_spend: 0, rule: null }, over_indexed: [] };
+      const none = { people: 0, share_of_buyers: 0, share_of_spend: 0, average_spend: 0, small_sample: true, rule: null };
+      return { currency, definition: { best, percent, min_months: top.min, label: '' }, best: none, buyers: { people: 0, average_spend: 0, rule: null }, over_indexed: [] };
     }
     const sets = p.sets;
-    const counts = await ask(asker, p, [], eachOwn(present(sets.current)));
-    const by = byFrequency(counts, sets.current);
+    const buyerIds = present(sets.current);
+    const by = byFrequency(await ask(asker, p, [], eachOwn(buyerIds)), sets.current);
     const buyersPeople = by.reduce((s, n) => s + n, 0);
     const cut = percent === null ? { minMonths: top.min, people: tierMonths(top).reduce((s, k) => s + (by[k - 1] ?? 0), 0) } : topPercentCut(by, percent);
     const bestIds = present(sets.current.slice(cut.minMonths - 1));
-    const buyerIds = present(sets.current);
     const purchases = (from: number) => by.reduce((s, n, i) => (i + 1 >= from ? s + n * (i + 1) : s), 0);
     const allPurchases = purchases(1);
     const bestPurchases = purchases(cut.minMonths);
@@ -235,15 +126,12 @@ export function bestCustomer(asker: Asker, query: { filters?: string; best: 'tie
       percent === null
         ? `Top tier: bought in ${top.min} to ${top.max} of the last ${ANALYSIS.periodMonths} months`
         : `Top ${percent} % by spend: bought in ${cut.minMonths} or more of the last ${ANALYSIS.periodMonths} months (${(buyersPeople ? (100 * cut.people) / buyersPeople : 0).toFixed(1)} % of buyers)`;
-    // Over-indexing: each catalogue segment within the best, within all buyers and in the region.
-    const candidates = (await repo.catalogueSegments(asker.db, p.clientRegion, Infinity)).filter((s) => s.id % SHORT_ID_SPAN < SHORT_ID_SPAN / 2);
-    const ids = candidates.map((s) => s.id);
-    const markets = eachOwn(ids);
-    // The region's own shares are of everyone, not the filters (the profile is read "against the region").
-    const [inBest, inBuyers, inRegion] = ids.length
-      ? await inTurns([[bestIds], [buyerIds], null] as const, (focus) =>
-          focus ? ask(asker, p, [...focus], markets) : timed(asker, () => p.engine.counts(p.clientRegion, { matched: markets, modeled: {}, focusMatched: [], focusModeled: [], groups: [] })),
-        )
+    // Over-indexing: each catalogue segment within the best, within all buyers, and in the whole
+    // region (its shares are of everyone, not the filters: the profile is read "against the region").
+    const candidates = await candidatesOf(asker, p.clientRegion);
+    const markets = eachOwn(candidates.map((s) => s.id));
+    const [inBest, inBuyers, inRegion] = candidates.length
+      ? await inTurns([[...p.filters, bestIds], [...p.filters, buyerIds], []], (groups) => countsWithin(asker, p, groups, markets))
       : [null, null, null];
     const rows = candidates.map((s) => {
       const b = inBest ? segmentCount(inBest, s.id) : 0;
@@ -271,9 +159,8 @@ export function bestCustomer(asker: Asker, query: { filters?: string; best: 'tie
       .sort((a, b) => Number(b.significant) - Number(a.significant) || b.index_vs_buyers! - a.index_vs_buyers! || a.segment.id - b.segment.id)
       .slice(0, ANALYSIS.overIndexed);
     return {
-      ...frame(p),
       currency,
-      definition: { best: query.best, percent, min_months: cut.minMonths, label },
+      definition: { best, percent, min_months: cut.minMonths, label },
       best: {
         people: cut.people,
         share_of_buyers: buyersPeople ? cut.people / buyersPeople : 0,
@@ -290,15 +177,14 @@ export function bestCustomer(asker: Asker, query: { filters?: string; best: 'tie
 
 // ---- customer attrition ---------------------------------------------------------------------------
 
-export function customerAttrition(asker: Asker, query: { filters?: string; window?: number }): Promise<CustomerAttrition> {
-  const w = query.window ?? ANALYSIS.attritionWindow.default;
-  const refused = checkWindow(w);
-  if (refused) throw new AppError(400, ERROR_CODES.validation, refused, { field: 'window' });
-  return keptAnswer(asker, `attrition:${w}:${query.filters ?? ''}`, async () => {
-    const p = await prepare(asker, query.filters);
-    const months = analysisMonths();
-    if (!p.sets) return { ...frame(p), window: w, months: [], at_risk: { people: 0, small_sample: true, rule: null }, active: { people: 0, rule: null } };
+export async function customerAttrition(asker: Asker, query: { filters?: string; window?: string }): Promise<CustomerAttrition> {
+  const parsed = parseWindow(query.window);
+  if ('error' in parsed) throw new AppError(400, ERROR_CODES.validation, parsed.error, { field: 'window' });
+  const w = parsed.window;
+  return pageAnswer(asker, `attrition:${w}`, query.filters, async (p) => {
+    if (!p.sets) return { window: w, months: [], at_risk: { people: 0, small_sample: true, rule: null }, active: { people: 0, rule: null } };
     const sets = p.sets;
+    const months = analysisMonths();
     const bought = (positions: number[]) => present(positions.map((t) => sets.bought[t]!));
     const positions = attritionPositions(ANALYSIS.months, w);
     // Every month's windows as markets of one question within the filters.
@@ -324,11 +210,9 @@ export function customerAttrition(asker: Asker, query: { filters?: string; windo
       });
       return { month: monthKey(months[t]!), ...figures };
     });
-    const last = positions.at(-1)!;
-    const { recent, earlier } = attritionWindows(last, w);
+    const { recent, earlier } = attritionWindows(positions.at(-1)!, w);
     const latest = rows.at(-1)!;
     return {
-      ...frame(p),
       window: w,
       months: rows,
       at_risk: { people: latest.at_risk, small_sample: small(latest.at_risk), rule: rule([...p.filters, bought(earlier)], bought(recent)) },
@@ -340,17 +224,15 @@ export function customerAttrition(asker: Asker, query: { filters?: string; windo
 // ---- buyer retention ------------------------------------------------------------------------------
 
 export function buyerRetention(asker: Asker, filters: string | undefined): Promise<BuyerRetention> {
-  return keptAnswer(asker, `retention:${filters ?? ''}`, async () => {
-    const p = await prepare(asker, filters);
-    const months = analysisMonths();
+  return pageAnswer(asker, 'retention', filters, async (p) => {
     const horizon = ANALYSIS.periodMonths;
-    if (!p.sets) return { ...frame(p), cohorts: [], horizon };
+    if (!p.sets) return { cohorts: [], horizon };
     const sets = p.sets;
+    const months = analysisMonths();
     // Every cohort asks the same markets (each month's buyers and last buyers): one union, kept.
     const markets = eachOwn([...present(sets.bought), ...present(sets.last)]);
     const cohorts = await inTurns(months, async (_, c) => {
-      const first = sets.first[c]!;
-      const answer = await ask(asker, p, [[first]], markets);
+      const answer = await ask(asker, p, [[sets.first[c]!]], markets);
       const bought = sets.bought.slice(c).map((id) => segmentCount(answer, id));
       const lastIn = sets.last.slice(c).map((id) => segmentCount(answer, id));
       const size = bought[0] ?? 0;
@@ -365,33 +247,39 @@ export function buyerRetention(asker: Asker, filters: string | undefined): Promi
         small_sample: small(size),
       };
     });
-    return { ...frame(p), cohorts, horizon };
+    return { cohorts, horizon };
   });
 }
 
 // ---- site visitation ------------------------------------------------------------------------------
 
-export async function siteVisitation(asker: Asker, filters: string | undefined): Promise<SiteVisitation> {
-  // The mapping is part of the question: a change in Brand Management asks afresh.
-  const mappedNow = (await repo.brandOf(asker.db, asker.ctx.clientId, asker.ctx.brandId!))?.mapping ?? null;
-  return keptAnswer(asker, `site:${JSON.stringify(mappedNow)}:${filters ?? ''}`, async () => {
-    const p = await prepare(asker, filters);
-    const mapping = p.brand.mapping;
-    const mappedSlots = SITE_VISIT_SLOTS.filter((slot) => mapping?.[slot]?.identifier);
-    const found = await repo.segmentsByIdentifier(asker.db, p.clientRegion, mappedSlots.map((slot) => mapping![slot]!.identifier));
-    const segmentOf = (slot: string) => {
-      const identifier = mapping?.[slot]?.identifier;
-      const row = identifier ? found.find((s) => s.identifier === identifier && !s.deleted) : undefined;
-      return row ? { id: row.id, identifier: row.identifier, name: row.name } : null;
-    };
-    const groups = SITE_GROUPS.map((g) => ({ ...g, segment: segmentOf(g.slot) }));
-    const bandRows = await repo.segmentsByIdentifier(asker.db, p.clientRegion, VISIT_BANDS.map((b) => visitBandIdentifier(p.brand.slug, b.key)));
-    const bandIds = VISIT_BANDS.map((b) => bandRows.find((r) => r.identifier === visitBandIdentifier(p.brand.slug, b.key) && !r.deleted)?.id ?? null);
+/** The brand's mapped site-visit segments and its visit bands, live in the region (one read). */
+function siteSegments(asker: Asker, clientRegion: number, brand: repo.AnalysisBrand) {
+  const mapped = SITE_GROUPS.map((g) => brand.mapping?.[g.slot]?.identifier ?? null);
+  const bands = VISIT_BANDS.map((b) => visitBandIdentifier(brand.slug, b.key));
+  return liveByIdentifier(asker, clientRegion, [...present(mapped), ...bands]).then((live) => ({ mapped, bands, live }));
+}
+
+export function siteVisitation(asker: Asker, filters: string | undefined): Promise<SiteVisitation> {
+  // The key holds the brand's mapping (pageAnswer): a change in Brand Management asks afresh.
+  return pageAnswer(asker, 'site', filters, async (p) => {
+    const { mapped, bands, live } = await siteSegments(asker, p.clientRegion, p.brand);
+    const groups = SITE_GROUPS.map((g, i) => {
+      const row = mapped[i] ? live.get(mapped[i]) : undefined;
+      return { ...g, segment: row ? { id: row.id, identifier: row.identifier, name: row.name } : null };
+    });
+    const bandIds = bands.map((identifier) => live.get(identifier)?.id ?? null);
+    // Visit bands are only known for the brand's own groups.
     const bandsKnown = bandIds.every((id) => id !== null) && groups.every((g) => g.segment?.identifier === siteGroupIdentifier(p.brand.slug, g.slot));
     const buyerIds = p.sets ? present(p.sets.current) : [];
-    const mapped = mappedSlots.length > 0;
-    const none = { ...frame(p), mapped, groups: groups.map((g) => ({ slot: g.slot, name: g.name, segment: g.segment, people: 0, buyers: 0, share_of_region: 0, small_sample: true, visits: null, rule: null })), venn: { visitors: 0, buyers: 0, both: 0 }, visit_bands: null };
-    if (!mapped || groups.every((g) => !g.segment)) return none;
+    const isMapped = mapped.some((identifier) => identifier !== null);
+    const none = {
+      mapped: isMapped,
+      groups: groups.map((g) => ({ slot: g.slot, name: g.name, segment: g.segment, people: 0, buyers: 0, share_of_region: 0, small_sample: true, visits: null, rule: null })),
+      venn: { visitors: 0, buyers: 0, both: 0 },
+      visit_bands: null,
+    };
+    if (groups.every((g) => !g.segment)) return none;
     const groupIds = groups.map((g) => g.segment?.id ?? null);
     const markets: Record<string, number[]> = {
       ...eachOwn(present([...groupIds, ...(bandsKnown ? bandIds : [])])),
@@ -401,7 +289,7 @@ export async function siteVisitation(asker: Asker, filters: string | undefined):
     const sizes = await ask(asker, p, [], markets);
     // Within the buyers: each group's and band's buyers, and the visitors who buy.
     const inBuyers = buyerIds.length ? await ask(asker, p, [buyerIds], markets) : null;
-    // Visits per band within each group (bands only known for the brand's own groups).
+    // Visits per band within each group.
     const perGroup = bandsKnown ? await inTurns(groupIds, (id) => (id === null ? Promise.resolve(null) : ask(asker, p, [[id]], eachOwn(present(bandIds))))) : groupIds.map(() => null);
     return {
       ...none,
@@ -430,31 +318,31 @@ export async function siteVisitation(asker: Asker, filters: string | undefined):
 
 // ---- the pages' segments --------------------------------------------------------------------------
 
-/** The brand's segments a page stands on, each with its role. */
+type BuyerSetKind = keyof ReturnType<typeof buyerSetIdentifiers>;
+/** The buyer sets each page stands on, and the role the list gives them. */
+const PAGE_SETS: Record<AnalysisPage, readonly BuyerSetKind[]> = {
+  'customer-value': ['current', 'previous'],
+  'site-visitation': [],
+  'best-customer': ['current'],
+  'customer-attrition': ['bought', 'first'],
+  'buyer-retention': ['bought', 'first', 'last'],
+};
+const ROLES: Record<BuyerSetKind, string> = { bought: 'bought', first: 'first', last: 'last', current: 'frequency-current', previous: 'frequency-previous' };
+
+/** The brand's live segments a page stands on, each with its role, in id order. */
 export async function pageSegments(asker: Asker, page: AnalysisPage) {
-  const clientRegion = await contextClientRegion(asker);
-  const brand = await repo.brandOf(asker.db, asker.ctx.clientId, asker.ctx.brandId!);
-  if (!brand) throw notFound(`${asker.ctx.clientSlug} has no brand ${asker.ctx.brandSlug}.`);
-  const buyers = (await repo.segmentsWithPrefix(asker.db, clientRegion, `adventure-buyers-${brand.slug}-`)).filter((s) => !s.deleted);
-  const roleOf = (identifier: string) => {
-    const rest = identifier.slice(`adventure-buyers-${brand.slug}-`.length);
-    if (rest.startsWith('current-')) return 'frequency-current';
-    if (rest.startsWith('previous-')) return 'frequency-previous';
-    return rest.split('-')[0]!;
-  };
-  const wanted: Record<AnalysisPage, (role: string) => boolean> = {
-    'customer-value': (r) => r.startsWith('frequency'),
-    'best-customer': (r) => r === 'frequency-current',
-    'customer-attrition': (r) => r === 'bought' || r === 'first',
-    'buyer-retention': (r) => r === 'bought' || r === 'first' || r === 'last',
-    'site-visitation': () => false,
-  };
-  const own = buyers.map((s) => ({ id: s.id, identifier: s.identifier, name: s.name, role: roleOf(s.identifier) })).filter((s) => wanted[page](s.role));
+  const { clientRegion, brand } = await contextBrand(asker);
+  const live = await buyerSetsOf(asker, clientRegion, brand.slug);
+  const identifiers = buyerSetIdentifiers(brand.slug);
+  const own = PAGE_SETS[page].flatMap((kind) =>
+    identifiers[kind].flatMap((identifier) => {
+      const s = live.get(identifier);
+      return s ? [{ id: s.id, identifier, name: s.name, role: ROLES[kind] }] : [];
+    }),
+  );
   if (page === 'site-visitation') {
-    const mapped = SITE_VISIT_SLOTS.map((slot) => brand.mapping?.[slot]?.identifier).filter((i): i is string => !!i);
-    const bands = VISIT_BANDS.map((b) => visitBandIdentifier(brand.slug, b.key));
-    const rows = (await repo.segmentsByIdentifier(asker.db, clientRegion, [...mapped, ...bands])).filter((s) => !s.deleted);
-    own.push(...rows.map((s) => ({ id: s.id, identifier: s.identifier, name: s.name, role: mapped.includes(s.identifier) ? 'site-group' : 'visit-band' })));
+    const site = await siteSegments(asker, clientRegion, brand);
+    for (const [identifier, s] of site.live) own.push({ id: s.id, identifier, name: s.name, role: site.mapped.includes(identifier) ? 'site-group' : 'visit-band' });
   }
   return own.sort((a, b) => a.id - b.id);
 }
