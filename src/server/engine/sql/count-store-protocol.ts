@@ -1,5 +1,5 @@
 import type { NewSet, SetKind } from './member-chunks-repository';
-import type { ChunkSpan, CountQuestion, SetChunks } from './count-store';
+import type { ChunkSpan, CountQuestion, SetChunks, SetRef } from './count-store';
 
 /** Messages from the API thread to the count store's worker. */
 export type CountStoreRequest =
@@ -9,7 +9,7 @@ export type CountStoreRequest =
   | { op: 'store-new'; region: number; sets: NewSet[] }
   | { op: 'store-chunks'; region: number; kind: SetKind; setId: number; parts: SetChunks[] }
   | { op: 'drop-set'; region: number; kind: SetKind; setId: number }
-  | { op: 'chunks'; region: number; kind: SetKind; setId: number; range?: ChunkSpan }
+  | { op: 'chunks'; region: number; sets: SetRef[]; range?: ChunkSpan }
   | { op: 'has'; region: number }
   | { op: 'ask'; region: number; people: number; timeLimitMs: number; question: CountQuestion }
   /** The asker gave up (its time limit): stop at the next slice. */

@@ -59,8 +59,8 @@ async function handle(id: number, request: CountStoreRequest): Promise<{ result:
       await local.clearRegion(request.region);
       return { result: null };
     case 'chunks': {
-      const found: SetChunks = await local.setChunks(request.region, request.kind, request.setId, request.range);
-      return { result: found, transfer: [found.chunks.buffer as ArrayBuffer, found.bits.buffer as ArrayBuffer] };
+      const found: SetChunks[] = await local.setsChunks(request.region, request.sets, request.range);
+      return { result: found, transfer: found.flatMap((f) => [f.chunks.buffer as ArrayBuffer, f.bits.buffer as ArrayBuffer]) };
     }
     case 'has':
       return { result: await local.hasMembers(request.region) };

@@ -8,6 +8,12 @@ import type { CountEngine, CountsAnswer, CountsQuestion, IntersectionsAnswer, Ov
 import { SET_KIND, storeMembers, storeNewSets, type NewSet, type SetKind } from './member-chunks-repository';
 import { SqlEngine } from './sql-engine';
 
+/** A stored set: a segment's short id or a demographic value's id. */
+export interface SetRef {
+  kind: SetKind;
+  id: number;
+}
+
 /** Chunks from..to-1. */
 export interface ChunkSpan {
   from: number;
@@ -42,6 +48,8 @@ export interface CountStore {
   clearRegion(clientRegionId: number): Promise<void>;
   /** A set's stored chunks, or those in [range.from, range.to) (a bitmap shard's). */
   setChunks(clientRegionId: number, kind: SetKind, setId: number, range?: ChunkSpan): Promise<SetChunks>;
+  /** Several sets' stored chunks in one read, in the order asked (loading a region: a read per set cost most of it). */
+  setsChunks(clientRegionId: number, sets: readonly SetRef[], range?: ChunkSpan): Promise<SetChunks[]>;
   /** The region has stored members (a data set marked ready whose members are missing is made again). */
   hasMembers(clientRegionId: number): Promise<boolean>;
   close(): Promise<void>;
@@ -105,19 +113,35 @@ export class LocalCountStore implements CountStore {
    * varbit_send gives a 4-byte bit length, then the bits; hex text is read 7x faster than bytea
    * from PGlite (0.76 s against 5.1 s for 26 MB here).
    */
-  async setChunks(clientRegionId: number, kind: SetKind, setId: number, { from, to }: ChunkSpan = { from: 0, to: 2 ** 31 - 1 }): Promise<SetChunks> {
+  async setChunks(clientRegionId: number, kind: SetKind, setId: number, range?: ChunkSpan): Promise<SetChunks> {
+    return (await this.setsChunks(clientRegionId, [{ kind, id: setId }], range))[0]!;
+  }
+
+  async setsChunks(clientRegionId: number, sets: readonly SetRef[], { from, to }: ChunkSpan = { from: 0, to: 2 ** 31 - 1 }): Promise<SetChunks[]> {
+    if (sets.length === 0) return [];
+    const wanted = sql.join(sets.map((s) => sql`(${SET_KIND[s.kind]}::smallint, ${s.id}::integer)`), sql`, `);
     const result = (await this.db.execute(sql`
-      select chunk, encode(varbit_send(bits), 'hex') as raw from member_chunks
-      where client_region_id = ${clientRegionId} and set_kind = ${SET_KIND[kind]} and set_id = ${setId} and chunk >= ${from} and chunk < ${to}
-      order by chunk`)) as unknown as { rows: { chunk: number; raw: string }[] };
-    const chunks = new Int32Array(result.rows.length);
-    const bits = new Uint8Array(result.rows.length * CHUNK_BYTES);
-    result.rows.forEach((row, i) => {
-      const raw = Buffer.from(row.raw, 'hex');
-      chunks[i] = Number(row.chunk);
-      bits.set(raw.subarray(4, 4 + CHUNK_BYTES), i * CHUNK_BYTES);
+      select set_kind, set_id, chunk, encode(varbit_send(bits), 'hex') as raw from member_chunks
+      where client_region_id = ${clientRegionId} and (set_kind, set_id) in (${wanted}) and chunk >= ${from} and chunk < ${to}
+      order by set_kind, set_id, chunk`)) as unknown as { rows: { set_kind: number; set_id: number; chunk: number; raw: string }[] };
+    const rowsOf = new Map<string, { chunk: number; raw: string }[]>();
+    for (const row of result.rows) {
+      const key = `${Number(row.set_kind)}:${Number(row.set_id)}`;
+      const list = rowsOf.get(key);
+      if (list) list.push(row);
+      else rowsOf.set(key, [row]);
+    }
+    return sets.map((s) => {
+      const rows = rowsOf.get(`${SET_KIND[s.kind]}:${s.id}`) ?? [];
+      const chunks = new Int32Array(rows.length);
+      const bits = new Uint8Array(rows.length * CHUNK_BYTES);
+      rows.forEach((row, i) => {
+        const raw = Buffer.from(row.raw, 'hex');
+        chunks[i] = Number(row.chunk);
+        bits.set(raw.subarray(4, 4 + CHUNK_BYTES), i * CHUNK_BYTES);
+      });
+      return { chunks, bits };
     });
-    return { chunks, bits };
   }
 
   async hasMembers(clientRegionId: number) {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { AudienceRules } from '@shared/schemas/audience-rules';
 import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questions';
-import type { ChunkSpan, CountQuestion, CountQuestionAnswers, CountStore, SetChunks } from './count-store';
+import type { ChunkSpan, CountQuestion, CountQuestionAnswers, CountStore, SetChunks, SetRef } from './count-store';
 import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
 import type { NewSet, SetKind } from './member-chunks-repository';
 
@@ -152,8 +152,12 @@ export class WorkerCountStore implements CountStore {
     await this.call({ op: 'clear', region });
   }
 
-  setChunks(region: number, kind: SetKind, setId: number, range?: ChunkSpan): Promise<SetChunks> {
-    return this.call({ op: 'chunks', region, kind, setId, range }) as Promise<SetChunks>;
+  async setChunks(region: number, kind: SetKind, setId: number, range?: ChunkSpan): Promise<SetChunks> {
+    return (await this.setsChunks(region, [{ kind, id: setId }], range))[0]!;
+  }
+
+  setsChunks(region: number, sets: readonly SetRef[], range?: ChunkSpan): Promise<SetChunks[]> {
+    return this.call({ op: 'chunks', region, sets: [...sets], range }) as Promise<SetChunks[]>;
   }
 
   async hasMembers(region: number) {
