@@ -5,6 +5,7 @@ import { checkArea } from '@shared/rules/access';
 import { CONTEXT_KEY_PARAM } from '../../../../sw/api-reads';
 import { formatAsOf } from '@shared/rules/format';
 import { OFFLINE_MARKER_PREFIX, offlineMarkerKey, queryOfContext, scopeOfContext, serializedBytes, type OfflineStepFailure } from '@shared/rules/offline';
+import { ERROR_CODES } from '@shared/schemas/error';
 import { isApiError } from '../api-error';
 import type { ProductScope } from '../guards';
 import { DATA_NOT_READY_RETRY_MS, isDataNotReady } from '../insights-queries';
@@ -33,13 +34,35 @@ export class OlderCopyError extends Error {
   }
 }
 
+/** fetch's own TypeError when no answer came ("Failed to fetch"), not a TypeError of the page's code. */
+const isNetworkFailure = (error: unknown) => error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+
+/** A request that got no answer is asked this many times in all: a lost answer, not a lost server. */
+const NETWORK_TRIES = 2;
+
+/**
+ * Answers that say "not now" rather than "no", which a step asks again until ASK_AGAIN_FOR_MS:
+ * the region's data still being prepared, and a busy count engine (this user's questions queued
+ * past their share, 429, or past the wait limit, 503 TIME_LIMIT). A request that got no answer at
+ * all is asked once more (the run starts only when the server answers). "Make available offline"
+ * asks for hundreds of counts, while the user's other tabs may ask too (issue 28: on a busy
+ * server, one or two widgets of 268 steps failed, each with no answer).
+ */
+export function askAgainLater(error: unknown, tries: number): boolean {
+  if (isNetworkFailure(error)) return tries < NETWORK_TRIES;
+  return isDataNotReady(error) || (isApiError(error) && (error.code === ERROR_CODES.rateLimited || error.code === ERROR_CODES.timeLimit));
+}
+
 /** Why a step failed, in the user's words. */
 export function failureReason(error: unknown): string {
-  if (error instanceof StillPreparingError) return `the server was still preparing this data after ${Math.round(error.waitedMs / 1000)} s; try again later`;
+  if (error instanceof StillPreparingError) {
+    const waited = Math.round(error.waitedMs / 1000);
+    return isDataNotReady(error.cause) ? `the server was still preparing this data after ${waited} s; try again later` : `the server was still busy after ${waited} s; try again later`;
+  }
   if (error instanceof OlderCopyError) return `the server could not be reached (the copy saved ${formatAsOf(error.savedAt)} is kept)`;
   if (isApiError(error)) return `the server answered ${error.status}: ${error.message}`;
-  if (error instanceof TypeError) return 'the server could not be reached';
-  return error instanceof Error && error.message ? error.message : 'it failed';
+  if (isNetworkFailure(error)) return 'the server could not be reached';
+  return error instanceof Error && error.message ? `it failed: ${error.message}` : 'it failed';
 }
 
 /**
@@ -177,7 +200,7 @@ async function run(contextKey: string, record: RunRecord, steps: readonly Offlin
   }
   const result = await runSteps(steps, {
     concurrency: CONCURRENCY,
-    askAgain: isDataNotReady,
+    askAgain: askAgainLater,
     askAgainEveryMs: DATA_NOT_READY_RETRY_MS,
     askAgainForMs: ASK_AGAIN_FOR_MS,
     onProgress: ({ done, total }) => update(contextKey, record, { done: base.done + done, total: base.total + total }),

@@ -55,6 +55,19 @@ describe('runSteps', () => {
     expect(result.failures).toEqual([]);
   });
 
+  it('tells askAgain how many tries failed, so a rule may allow only a few', async () => {
+    const LOST = new Error('no answer');
+    const seen: number[] = [];
+    let calls = 0;
+    const result = await runSteps([step('widget', async () => {
+      calls++;
+      throw LOST;
+    })], { ...options(), askAgain: (e: unknown, tries: number) => (seen.push(tries), e === LOST && tries < 2) });
+    expect(calls).toBe(2);
+    expect(seen).toEqual([1, 2]);
+    expect(result.failures).toEqual([{ step: expect.objectContaining({ label: 'widget' }), error: LOST }]);
+  });
+
   it('gives up asking after a while: the step fails as still being prepared, not done', async () => {
     let calls = 0;
     const result = await runSteps([step('counts', async () => {

@@ -79,8 +79,8 @@ export interface StepFailureOf {
 export interface RunStepsOptions {
   /** Steps run at once (the count engine and this machine are shared). */
   concurrency: number;
-  /** Whether a failure means "ask again later" (the server preparing the region's data). */
-  askAgain(error: unknown): boolean;
+  /** Whether a failure means "ask again later" (the server preparing the region's data); `tries` so far, 1 at the first failure. */
+  askAgain(error: unknown, tries: number): boolean;
   askAgainEveryMs: number;
   /** How long one step keeps asking again before it counts as failed. */
   askAgainForMs: number;
@@ -112,11 +112,11 @@ export async function runSteps(steps: readonly OfflineStep[], options: RunStepsO
 
   const attempt = async (step: OfflineStep): Promise<readonly OfflineStep[] | void> => {
     const started = now();
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       try {
         return await step.run();
       } catch (error) {
-        if (!options.askAgain(error)) throw error;
+        if (!options.askAgain(error, tries)) throw error;
         const waited = now() - started;
         if (waited + options.askAgainEveryMs > options.askAgainForMs) throw new StillPreparingError(waited, error);
         await sleep(options.askAgainEveryMs);
