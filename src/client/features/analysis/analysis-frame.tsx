@@ -143,14 +143,20 @@ export function AnalysisFrame({ title, scope, filters, onFiltersChange, query, s
  * its rule (the page's filters ANDed on), as Grow's and Overlap's do, saves it through the outbox
  * and says so; it then comes back to this page, whose filters are kept.
  */
-export function SaveAsAudienceButton({ rule, defaultName, label = 'Save as audience' }: { rule: AudienceRules | null; defaultName: string; label?: string }): JSX.Element | null {
+export function SaveAsAudienceButton({ rule, defaultName, label = 'Save as audience', of }: { rule: AudienceRules | null; defaultName: string; label?: string; of?: string }): JSX.Element | null {
   const router = useRouter();
   const frame = useFrame();
   // A group has no rule only when the brand has no buyer data: there is nothing to save.
   if (!rule) return null;
   const may = can(frame.scope.permissions, 'audiences', 'create');
   const open = () => void router.navigate({ href: saveAsAudienceHref(frame.scope.productPath, { rule, name: defaultName, labels: frame.labels, referer: frame.title, returnUrl: frame.pageKey }) });
-  return <BlockableButton block={may ? null : GROW_TEXT.saveAudienceNoCreate} onClick={open}>{label}</BlockableButton>;
+  // `of` names the group for a screen reader where several buttons share a table ("Save as audience, Top tier").
+  return (
+    <BlockableButton block={may ? null : GROW_TEXT.saveAudienceNoCreate} onClick={open}>
+      {label}
+      {of ? <span className="visually-hidden">, {of}</span> : null}
+    </BlockableButton>
+  );
 }
 
 /**

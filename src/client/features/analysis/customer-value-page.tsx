@@ -87,7 +87,7 @@ function TierTable({ data }: { data: CustomerValue }) {
                 <td className="num">{formatShare(t.share_of_buyers)}</td>
                 <td className="num">{formatShare(t.share_of_spend)}</td>
                 <td className="num">{money(t.average_spend)}</td>
-                <td>{t.people > 0 && t.rule ? <SaveAsAudienceButton rule={t.rule} defaultName={`${data.brand.name} ${t.name} tier buyers`} /> : null}</td>
+                <td>{t.people > 0 && t.rule ? <SaveAsAudienceButton rule={t.rule} defaultName={`${data.brand.name} ${t.name} tier buyers`} of={`${t.name} tier`} /> : null}</td>
               </tr>
             ))}
             <tr className="analysis-table__total">

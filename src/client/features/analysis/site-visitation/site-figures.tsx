@@ -59,7 +59,7 @@ function GroupCard({ group, brand }: { group: Group; brand: string }) {
             <div><dt>Share of region</dt><dd>{formatShare(group.share_of_region)}</dd></div>
             <div><dt>Buyers among them</dt><dd>{formatCount(group.buyers)} <span className="site-group__share">({formatShare(buyerShare(group))})</span></dd></div>
           </dl>
-          {group.rule && group.people > 0 ? <SaveAsAudienceButton rule={group.rule} defaultName={groupAudienceName(brand, group)} /> : null}
+          {group.rule && group.people > 0 ? <SaveAsAudienceButton rule={group.rule} defaultName={groupAudienceName(brand, group)} of={group.name} /> : null}
         </>
       ) : (
         <p className="analysis-section__note">Not mapped, or its segment is not in this region.</p>
