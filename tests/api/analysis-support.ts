@@ -19,9 +19,8 @@ import { segments } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { SHORT_ID_SPAN } from '../../src/server/engine/generator/generator';
 import type { CountStore } from '../../src/server/engine/sql/count-store';
-import { CHUNK_BYTES } from '../../src/server/engine/bitmap/portable';
-import { CHUNK_BITS } from '../../src/server/engine/sql/chunk-codec';
 import { clientRegionIdOf, TEST_POPULATION } from './population';
+import { readSets } from './stored-sets';
 
 /**
  * The analysis pages' figures counted by hand (issue 32): each figure of GET /api/analysis/{page}
@@ -45,19 +44,6 @@ export interface Region {
   all: { id: number; identifier: string; deleted: boolean }[];
 }
 
-/** A set's stored chunks back to sorted person ids (as stored-sets.ts reads them: the first person of a chunk is its leftmost bit). */
-async function storedMembers(store: CountStore, clientRegionId: number, id: number): Promise<Uint32Array> {
-  const { chunks, bits } = await store.setChunks(clientRegionId, 'segment', id);
-  const ids: number[] = [];
-  chunks.forEach((chunk, i) => {
-    for (let k = 0; k < CHUNK_BYTES; k++) {
-      const byte = bits[i * CHUNK_BYTES + k]!;
-      if (byte) for (let j = 0; j < 8; j++) if (byte & (0x80 >> j)) ids.push(chunk * CHUNK_BITS + k * 8 + j);
-    }
-  });
-  return Uint32Array.from(ids);
-}
-
 /**
  * A region's segments and the members of those `wanted` picks (all by default), read back from
  * the count store: neither engine is involved.
@@ -65,8 +51,7 @@ async function storedMembers(store: CountStore, clientRegionId: number, id: numb
 export async function readRegion(db: Db, store: CountStore, client: string, region: string, wanted: (identifier: string) => boolean = () => true): Promise<Region> {
   const clientRegionId = await clientRegionIdOf(db, client, region);
   const rows = await db.select({ id: segments.shortId, identifier: segments.identifier, deleted: segments.deleted }).from(segments).where(eq(segments.clientRegionId, clientRegionId));
-  const stored = new Map<number, Uint32Array>();
-  for (const r of rows) if (wanted(r.identifier)) stored.set(r.id, await storedMembers(store, clientRegionId, r.id));
+  const stored = await readSets(store, clientRegionId, 'segment', rows.filter((r) => wanted(r.identifier)).map((r) => r.id));
   const ids = new Map(rows.map((r) => [r.identifier, r.id]));
   return {
     context: `${client}/${region}`,

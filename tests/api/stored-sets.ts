@@ -3,6 +3,7 @@ import type { Db } from '../../src/server/db/client';
 import { demographicCategories, demographicValues, segments } from '../../src/server/db/schema';
 import { CHUNK_BYTES } from '../../src/server/engine/bitmap/portable';
 import type { CountStore } from '../../src/server/engine/sql/count-store';
+import type { SetKind } from '../../src/server/engine/sql/member-chunks-repository';
 import { CHUNK_BITS } from '../../src/server/engine/sql/chunk-codec';
 
 /** Sorted person ids of every stored set of a region, keyed by kind: neither engine is involved. */
@@ -31,8 +32,19 @@ export async function readStoredSets(db: Db, store: CountStore, clientRegionId: 
     .from(demographicValues)
     .innerJoin(demographicCategories, eq(demographicCategories.id, demographicValues.categoryId))
     .where(eq(demographicCategories.clientRegionId, clientRegionId));
-  const out: StoredSets = { segments: new Map(), attributes: new Map() };
-  for (const s of segs) out.segments.set(s.id, decode(await store.setChunks(clientRegionId, 'segment', s.id)));
-  for (const v of values) out.attributes.set(v.id, decode(await store.setChunks(clientRegionId, 'attribute', v.id)));
+  return {
+    segments: await readSets(store, clientRegionId, 'segment', segs.map((s) => s.id)),
+    attributes: await readSets(store, clientRegionId, 'attribute', values.map((v) => v.id)),
+  };
+}
+
+/** Sets of one kind read back from the count store, many to a read, as sorted person ids by id. */
+export async function readSets(store: CountStore, clientRegionId: number, kind: SetKind, ids: readonly number[]): Promise<Map<number, Uint32Array>> {
+  const out = new Map<number, Uint32Array>();
+  for (let at = 0; at < ids.length; at += 64) {
+    const batch = ids.slice(at, at + 64);
+    const chunks = await store.setsChunks(clientRegionId, batch.map((id) => ({ kind, id })));
+    batch.forEach((id, i) => out.set(id, decode(chunks[i]!)));
+  }
   return out;
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { clientRegions, clients, dataSets, demographicCategories, demographicValues, regions, segments, vendorDataSources } from '../db/schema';
+import { CHUNK_BYTES } from './bitmap/portable';
 import { seedPopulation } from './population-seeder';
 import { openCountStore, type CountStore } from './sql/count-store';
 import type { SetKind } from './sql/member-chunks-repository';
@@ -63,6 +64,24 @@ describe('seedPopulation', () => {
     let people = 0;
     for (const v of ageValues) people += await storedCount('attribute', v.id);
     expect(people).toBe(70_000);
+  });
+
+  it('reads many sets in one call, each in the order asked with its own people, an unknown set empty, within a chunk range too', async () => {
+    const rows = (await database.db.select({ id: segments.shortId, people: segments.peopleCount }).from(segments).where(eq(segments.clientRegionId, clientRegionId))).slice(0, 6).reverse();
+    expect(new Set(rows.map((r) => r.people)).size).toBeGreaterThan(1);
+    const asked = [...rows.map((r) => ({ kind: 'segment' as const, id: r.id })), { kind: 'segment' as const, id: 987_654_321 }];
+    const people = (bits: Uint8Array) => bits.reduce((n, byte) => n + [...byte.toString(2)].filter((b) => b === '1').length, 0);
+    const whole = await store.setsChunks(clientRegionId, asked);
+    expect(whole.map((set) => people(set.bits))).toEqual([...rows.map((r) => r.people), 0]);
+    const part = await store.setsChunks(clientRegionId, asked, { from: 3, to: 7 });
+    for (const [i, set] of part.entries()) {
+      expect([...set.chunks].every((c) => c >= 3 && c < 7)).toBe(true);
+      // The range's chunks are the whole read's chunks 3..6, bits and all.
+      const at = [...whole[i]!.chunks].flatMap((c, k) => (c >= 3 && c < 7 ? [k] : []));
+      expect([...set.chunks]).toEqual(at.map((k) => whole[i]!.chunks[k]));
+      expect(people(set.bits)).toBe(at.reduce((n, k) => n + people(whole[i]!.bits.subarray(k * CHUNK_BYTES, (k + 1) * CHUNK_BYTES)), 0));
+    }
+    expect(await store.setsChunks(clientRegionId, [])).toEqual([]);
   });
 
   it('replaces rather than duplicates when run again, with the same numbers', async () => {
