@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { slowestPlaywrightFiles, slowestVitestFiles, type FileTime } from './test-report';
+import { buildThreads } from '../src/server/lib/thread-code';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORTS = path.join(ROOT, '.tmp/test-reports');
@@ -96,6 +97,8 @@ const record = ({ ok, ...result }: Done & { ok: boolean }) => {
   done.push(result);
   if (!ok) failures.push(result.name);
 };
+// The worker threads' bundles, made once here rather than by the first test files at once (decision 024).
+await buildThreads();
 const besideDone = Promise.all(beside.map((phase) => runPhase(phase).then(record)));
 for (const phase of phases) {
   if (failures.length > 0) break;

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { demographicCategories, demographicValues, segments } from '../../src/server/db/schema';
 import { CHUNK_BYTES } from '../../src/server/engine/bitmap/portable';
-import type { CountStore } from '../../src/server/engine/sql/count-store';
+import { SETS_PER_READ, type CountStore } from '../../src/server/engine/sql/count-store';
 import type { SetKind } from '../../src/server/engine/sql/member-chunks-repository';
 import { CHUNK_BITS } from '../../src/server/engine/sql/chunk-codec';
 
@@ -41,8 +41,8 @@ export async function readStoredSets(db: Db, store: CountStore, clientRegionId: 
 /** Sets of one kind read back from the count store, many to a read, as sorted person ids by id. */
 export async function readSets(store: CountStore, clientRegionId: number, kind: SetKind, ids: readonly number[]): Promise<Map<number, Uint32Array>> {
   const out = new Map<number, Uint32Array>();
-  for (let at = 0; at < ids.length; at += 64) {
-    const batch = ids.slice(at, at + 64);
+  for (let at = 0; at < ids.length; at += SETS_PER_READ) {
+    const batch = ids.slice(at, at + SETS_PER_READ);
     const chunks = await store.setsChunks(clientRegionId, batch.map((id) => ({ kind, id })));
     batch.forEach((id, i) => out.set(id, decode(chunks[i]!)));
   }

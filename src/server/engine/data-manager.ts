@@ -10,7 +10,7 @@ import { catalogSeedOf } from './generator/generator';
 import { seedPopulation } from './population-seeder';
 import type { CountEngine, LookalikeBuild, LookalikeRequest } from './questions';
 import { BitmapEngine } from './runtime/bitmap-engine';
-import type { CountStore, SetChunks } from './sql/count-store';
+import { SETS_PER_READ, type CountStore, type SetChunks } from './sql/count-store';
 
 export interface DataManagerOptions {
   timeLimitMs: number;
@@ -22,8 +22,6 @@ export interface DataManagerOptions {
   demo: { people: number; segments: number } | null;
 }
 
-/** Sets read from the count store at once while loading a region (~64 x 8 KB a chunk at most a few MB). */
-const SETS_PER_READ = 64;
 
 interface RegionState {
   client: string;

@@ -1,14 +1,13 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../db/client';
-import type { CountStore } from './sql/count-store';
+import { SETS_PER_READ, type CountStore } from './sql/count-store';
 import type { NewSet } from './sql/member-chunks-repository';
 import { CATEGORIES } from './generator/catalog';
 import { buildCatalog, SHORT_ID_SPAN, type GeneratorOptions } from './generator/generator';
 import { membersInWorker } from './generator/members-in-worker';
 import * as repo from './catalogue-repository';
 
-/** A seeding batch ends at this many sets or people in them, whichever comes first. */
-const SETS_PER_BATCH = 64;
+/** A seeding batch ends at SETS_PER_READ sets or this many people in them, whichever comes first. */
 const IDS_PER_BATCH = 2_000_000;
 
 export interface SeedResult {
@@ -95,7 +94,7 @@ export async function seedPopulation(
     }
     memberIds += size;
     batchIds += size;
-    if (sets.length >= SETS_PER_BATCH || batchIds >= IDS_PER_BATCH) await flush();
+    if (sets.length >= SETS_PER_READ || batchIds >= IDS_PER_BATCH) await flush();
   }
   await flush();
   await repo.setDataSet(db, clientRegionId, options.people, seed, 'ready');

@@ -4,6 +4,7 @@ import { rawSql } from '../db/client';
 import type { DataManager } from '../engine/data-manager';
 import { askEngine } from '../engine/sql/count-store';
 import type { FromThread, HostCall, JobRun, ToThread } from './protocol';
+import { threadUrl } from '../lib/thread-code';
 
 interface Pending {
   resolve: (result: unknown) => void;
@@ -40,7 +41,7 @@ export class JobHost {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./job-thread-entry.mjs', import.meta.url));
+    const worker = new Worker(threadUrl('job-thread'));
     worker.unref();
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {

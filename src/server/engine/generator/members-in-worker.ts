@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { GeneratorOptions, MemberSet } from './generator';
+import { threadUrl } from '../../lib/thread-code';
 
 /** Sets the generator worker may have made ahead of the receiver (each up to 4 bytes a person). */
 export const GENERATOR_WINDOW = 4;
@@ -10,7 +11,7 @@ export const GENERATOR_WINDOW = 4;
  * options give the same sets, in the same order.
  */
 export async function* membersInWorker(options: GeneratorOptions): AsyncGenerator<MemberSet> {
-  const worker = new Worker(new URL('./generator-worker-entry.mjs', import.meta.url), { workerData: options });
+  const worker = new Worker(threadUrl('generator-worker'), { workerData: options });
   const arrived: (MemberSet | null)[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;

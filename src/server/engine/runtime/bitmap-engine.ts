@@ -7,6 +7,7 @@ import { CHUNK_BITS } from '../sql/chunk-codec';
 import type { SetChunks } from '../sql/count-store';
 import { addSeedCounts, cutOf, fitModels, splitQuota, type LookalikeSpec, type ShardPeople } from './lookalike';
 import type { MemoryAnswer, WorkerAnswers, WorkerReply, WorkerRequest } from './protocol';
+import { threadUrl } from '../../lib/thread-code';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -46,7 +47,7 @@ export class BitmapEngine implements CountEngine {
 
   private spawn() {
     this.workers = Array.from({ length: this.shards }, () => {
-      const worker = new Worker(new URL('./engine-worker-entry.mjs', import.meta.url));
+      const worker = new Worker(threadUrl('engine-worker'));
       worker.unref();
       worker.on('message', (reply: WorkerReply) => {
         const pending = this.pending.get(reply.id);

@@ -59,6 +59,12 @@ export interface CountStore {
 const ROWS_PER_INSERT = 64;
 
 /**
+ * Sets asked of `setsChunks` at once, and stored per seeding batch: a read per set cost most of a
+ * region's load, and 64 sets of a region's chunks (~8 KB each) stay a few MB.
+ */
+export const SETS_PER_READ = 64;
+
+/**
  * The store over connection pools or one database: on PostgreSQL the questions have their own
  * pool whose statements stop at the time limit, and storing members (which may take longer than
  * any question) another without that limit; inside the PGlite worker both are the one database.

@@ -4,6 +4,7 @@ import { TimeLimitError, type CountEngine, type CountsQuestion } from '../questi
 import type { ChunkSpan, CountQuestion, CountQuestionAnswers, CountStore, SetChunks, SetRef } from './count-store';
 import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
 import type { NewSet, SetKind } from './member-chunks-repository';
+import { threadUrl } from '../../lib/thread-code';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -36,7 +37,7 @@ export class WorkerCountStore implements CountStore {
    */
   private start(): Worker {
     if (this.started) return this.started;
-    const worker = new Worker(new URL('./count-store-worker-entry.mjs', import.meta.url));
+    const worker = new Worker(threadUrl('count-store-worker'));
     worker.unref();
     worker.on('message', (reply: CountStoreReply) => {
       const pending = this.pending.get(reply.id);

@@ -47,7 +47,10 @@ async function keptFor<T>(asker: Asker, clientRegion: number, key: string, make:
   if (found) return found;
   const made = make();
   answers.set(key, made);
-  made.catch(() => answers.delete(key));
+  // A newer answer may hold the key by then (this one dropped as the oldest): keep that one.
+  made.catch(() => {
+    if (answers.get(key) === made) answers.delete(key);
+  });
   if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
   return made;
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { UPLOAD_LIMITS, UPLOAD_TEXT } from '@shared/rules/uploads';
 import type { ReadRequest, ReadResult } from './workbook-reader';
+import { threadUrl } from '../../lib/thread-code';
 
 /**
  * Reads a workbook in a thread of its own (issue 29; decision 020): SheetJS parses a file in one
@@ -22,7 +23,7 @@ export class ReadBusyError extends Error {
 
 function readOnce(request: ReadRequest, limits: { ms: number; heapMb: number }): Promise<ReadResult> {
   return new Promise<ReadResult>((resolve) => {
-    const worker = new Worker(new URL('./read-worker-entry.mjs', import.meta.url), {
+    const worker = new Worker(threadUrl('read-worker'), {
       workerData: request,
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 64 },
     });
