@@ -99,6 +99,11 @@ test('Customer Attrition from the home card: a window of 9 is refused and the fi
   await window.fill('6');
   await expect(page.getByText(ANALYSIS_TEXT.badWindow)).toHaveCount(0);
   await expect(section(page, 'At risk in Oct 2026')).toBeVisible();
+  // The window is the address's: a reload opens the page on it.
+  await expect(page).toHaveURL(/[?&]window=6(&|$)/);
+  await page.reload();
+  await expect(page.getByLabel('Window (months)')).toHaveValue('6');
+  await expect(months.getByRole('rowheader')).toHaveCount(12);
 
   await section(page, 'At risk in Oct 2026').getByRole('button', { name: /^Save as audience/ }).click();
   await expect(page).toHaveURL(/\/audiences\/builder/);
@@ -115,6 +120,11 @@ test('Buyer Retention and Site Visitation from the navigation: the cohort triang
   await expect(oldest.getByRole('cell').first()).toBeVisible();
   await expect(oldest).toContainText('100');
   await page.getByRole('radio', { name: 'Unbounded' }).check();
+  await expect(section(page, 'Cohorts by first purchase (Unbounded)')).toBeVisible();
+  // The mode is the address's: a reload keeps it.
+  await expect(page).toHaveURL(/[?&]mode=unbounded(&|$)/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Unbounded' })).toBeChecked();
   await expect(section(page, 'Cohorts by first purchase (Unbounded)')).toBeVisible();
 
   await openFromNavigation(page, 'Site Visitation');

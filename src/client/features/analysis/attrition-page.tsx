@@ -14,18 +14,28 @@ import { readWindow } from './attrition/attrition-model';
  * attrition rate, and the latest month's at-risk buyers: who they are against the active ones,
  * and a win-back audience of them.
  */
-export function AttritionPage({ scope }: { scope: ProductScope }) {
+export function AttritionPage({ scope, window, onWindow }: { scope: ProductScope; window: number | undefined; onWindow: (months: number) => void }) {
   const context = contextOf(scope);
   const [filters, setFilters] = useAnalysisFilters(scope);
-  const [typed, setTyped] = useState(String(ANALYSIS.attritionWindow.default));
-  // The last good window: a value the rule refuses is said under the field, the figures stay.
-  const [months, setMonths] = useState<number>(ANALYSIS.attritionWindow.default);
+  // The last good window is the address's (`?window=6`): a value the rule refuses is said under
+  // the field, and the figures stay those of the last good one.
+  const months = window ?? ANALYSIS.attritionWindow.default;
+  const [typed, setTyped] = useState(String(months));
+  // Back or forward to another window: the field follows the address.
+  const [shown, setShown] = useState(months);
   const read = readWindow(typed);
+  if (shown !== months) {
+    setShown(months);
+    if (!('window' in read && read.window === months)) setTyped(String(months));
+  }
   const query = useQuery(customerAttritionQueryOptions(context, filters, { window: months }));
   const change = (next: string) => {
     setTyped(next);
     const checked = readWindow(next);
-    if ('window' in checked) setMonths(checked.window);
+    if ('window' in checked) {
+      setShown(checked.window);
+      onWindow(checked.window);
+    }
   };
   return (
     <AnalysisFrame

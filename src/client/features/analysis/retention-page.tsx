@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { RetentionMode } from '@shared/rules/analysis';
 import type { ProductScope } from '../../lib/guards';
@@ -10,14 +10,13 @@ import { RETENTION_MODES } from './retention/retention-model';
 /**
  * Buyer Retention (issue 32): buyers by the month of their first purchase, and the share of each
  * cohort who bought again k months on (N-month) or k months on or later (Unbounded), as a
- * triangle, the average curve and the cohorts' sizes.
+ * triangle, the average curve and the cohorts' sizes. The mode is the address's (`?mode=unbounded`).
  */
-export function RetentionPage({ scope }: { scope: ProductScope }) {
+export function RetentionPage({ scope, mode, onMode }: { scope: ProductScope; mode: RetentionMode; onMode: (mode: RetentionMode) => void }) {
   const [filters, setFilters] = useAnalysisFilters(scope);
-  const [mode, setMode] = useState<RetentionMode>('n-month');
   const query = useQuery(buyerRetentionQueryOptions(contextOf(scope), filters));
   return (
-    <AnalysisFrame title="Buyer Retention" scope={scope} filters={filters} onFiltersChange={setFilters} query={query} settings={<ModeSwitch mode={mode} onChange={setMode} />}>
+    <AnalysisFrame title="Buyer Retention" scope={scope} filters={filters} onFiltersChange={setFilters} query={query} settings={<ModeSwitch mode={mode} onChange={onMode} />}>
       {query.data ? <RetentionFigures data={query.data} mode={mode} /> : null}
     </AnalysisFrame>
   );
