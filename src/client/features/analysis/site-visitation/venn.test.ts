@@ -28,11 +28,54 @@ describe('the Venn’s circles', () => {
     expect(b.cx + b.r).toBeLessThanOrEqual(600);
   });
 
-  it('draw one inside the other when every buyer visits, without region labels', () => {
+  it('draw one inside the other when every buyer visits, its figures in a row under the circles', () => {
     const layout = vennLayout({ visitors: 4000, buyers: 1000, both: 1000 }, 600);
     const [a, b] = layout.shapes.filter((s) => s.kind === 'circle');
     if (a?.kind !== 'circle' || b?.kind !== 'circle') throw new Error('two circles');
     expect(Math.abs(b.cx - a.cx) + b.r).toBeLessThanOrEqual(a.r + 1e-6);
-    expect(layout.shapes.some((s) => s.kind === 'text' && s.text === 'both')).toBe(false);
+    const both = layout.shapes.find((s) => s.kind === 'text' && s.text === 'both');
+    expect(both?.kind === 'text' && both.y).toBeGreaterThan(a.cy + a.r);
+    expectNoLabelOver(layout);
+  });
+
+  it('never write one figure over another: a small group or a thin overlap moves them under the circles', () => {
+    for (const figures of [
+      { visitors: 100_000, buyers: 300, both: 100 },
+      { visitors: 5_000, buyers: 4_000, both: 40 },
+      { visitors: 5_000, buyers: 4_000, both: 3_990 },
+      { visitors: 3_000, buyers: 2_500, both: 0 },
+      { visitors: 12_000, buyers: 9_000, both: 4_000 },
+      { visitors: 0, buyers: 0, both: 0 },
+    ]) {
+      for (const width of [320, 600]) {
+        const layout = vennLayout(figures, width);
+        expectNoLabelOver(layout, `${JSON.stringify(figures)} at ${width}`);
+        const words = layout.shapes.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
+        if (figures.both > 0) expect(words, JSON.stringify(figures)).toEqual(expect.arrayContaining(['visitors only', 'both', 'buyers only']));
+      }
+    }
+    // A roomy overlap keeps its figures inside the circles.
+    const roomy = vennLayout({ visitors: 12_000, buyers: 9_000, both: 4_000 }, 600);
+    const [a] = roomy.shapes.filter((s) => s.kind === 'circle');
+    const both = roomy.shapes.find((s) => s.kind === 'text' && s.text === 'both');
+    if (a?.kind !== 'circle' || both?.kind !== 'text') throw new Error('a circle and a label');
+    expect(both.y).toBeLessThan(a.cy + a.r);
   });
 });
+
+/** No two texts' boxes (about 0.6 of the font size a character, the font size high) cross, and each stays in the chart. */
+function expectNoLabelOver(layout: ReturnType<typeof vennLayout>, what = '') {
+  const boxes = layout.shapes.flatMap((s) => {
+    if (s.kind !== 'text') return [];
+    const w = s.text.length * s.size * 0.6;
+    const left = s.anchor === 'middle' ? s.x - w / 2 : s.anchor === 'end' ? s.x - w : s.x;
+    return [{ text: s.text, left, right: left + w, top: s.y - s.size, bottom: s.y }];
+  });
+  for (const [i, p] of boxes.entries()) {
+    expect(p.bottom, `${what} ${p.text} inside the chart`).toBeLessThanOrEqual(layout.height);
+    for (const q of boxes.slice(i + 1)) {
+      const cross = p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+      expect(cross, `${what}: "${p.text}" and "${q.text}" overlap`).toBe(false);
+    }
+  }
+}

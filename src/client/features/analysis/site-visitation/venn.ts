@@ -44,7 +44,16 @@ export interface VennFigures {
   both: number;
 }
 
-/** The two circles centred in `width`, the larger `maxRadius` across, each region's people written in it and the names under. */
+/** A label's width as drawn, near enough to tell whether it fits: digits and letters average about 0.6 of the font size. */
+const textWidth = (text: string, size: number) => text.length * size * 0.6;
+const FIGURE = { size: 15, caption: 12, gap: 8 } as const;
+
+/**
+ * The two circles centred in `width`, the larger `maxRadius` across, each region's people written
+ * in it and the names under. Where a figure would be written over its neighbour (a small group, a
+ * thin overlap, one circle inside the other), the three figures are written in a row under the
+ * circles instead, in the same order, none over another.
+ */
 export function vennLayout({ visitors, buyers, both }: VennFigures, width: number, height = 280): ChartLayout {
   const labelsPx = 52;
   const largest = Math.max(visitors, buyers, 1);
@@ -64,18 +73,38 @@ export function vennLayout({ visitors, buyers, both }: VennFigures, width: numbe
     { kind: 'circle', cx: cx1, cy, r: r1, fill: VENN.visitors.colour, opacity: 0.45, stroke: VENN.visitors.colour, title: `${VENN.visitors.name}: ${formatCount(visitors)}` },
     { kind: 'circle', cx: cx2, cy, r: r2, fill: VENN.buyers.colour, opacity: 0.45, stroke: VENN.buyers.colour, title: `${VENN.buyers.name}: ${formatCount(buyers)}` },
   ];
-  const figure = (x: number, value: number, caption: string) => [
-    { kind: 'text' as const, x, y: cy, text: formatCount(value), fill: 'ink' as const, size: 15, weight: 700 as const, anchor: 'middle' as const },
-    { kind: 'text' as const, x, y: cy + 18, text: caption, fill: 'ink' as const, size: 12, anchor: 'middle' as const },
+  const figures = [
+    { value: visitors - both, caption: 'visitors only' },
+    { value: both, caption: 'both' },
+    { value: buyers - both, caption: 'buyers only' },
+  ].map((f) => ({ ...f, width: Math.max(textWidth(formatCount(f.value), FIGURE.size), textWidth(f.caption, FIGURE.caption)) }));
+  const figure = (x: number, y: number, { value, caption }: { value: number; caption: string }): Shape[] => [
+    { kind: 'text', x, y, text: formatCount(value), fill: 'ink', size: FIGURE.size, weight: 700, anchor: 'middle' },
+    { kind: 'text', x, y: y + 18, text: caption, fill: 'ink', size: FIGURE.caption, anchor: 'middle' },
   ];
   const apart = d >= r1 + r2 - 1e-6;
   const nested = d <= Math.abs(r1 - r2) + 1e-6;
-  if (!nested) {
-    shapes.push(...figure(apart ? cx1 : (cx1 - r1 + cx2 - r2) / 2, visitors - both, 'visitors only'));
-    shapes.push(...figure(apart ? cx2 : (cx1 + r1 + cx2 + r2) / 2, buyers - both, 'buyers only'));
-    if (!apart) shapes.push(...figure((cx2 - r2 + cx1 + r1) / 2, both, 'both'));
+  // Each region's left and right edge on the line through the centres (apart: each circle whole, no lens).
+  const regions: [number, number][] = apart
+    ? [[cx1 - r1, cx1 + r1], [0, 0], [cx2 - r2, cx2 + r2]]
+    : [[cx1 - r1, cx2 - r2], [cx2 - r2, cx1 + r1], [cx1 + r1, cx2 + r2]];
+  const shown = figures.map((f, i) => ({ ...f, x: (regions[i]![0] + regions[i]![1]) / 2 })).filter((_, i) => !(apart && i === 1));
+  // Each figure at its region's middle, clear of the next one and of the chart's edges.
+  const fits =
+    !nested &&
+    shown.every((f, i) => {
+      const next = shown[i + 1];
+      return f.x - f.width / 2 >= 0 && f.x + f.width / 2 <= width && (!next || next.x - f.x >= (f.width + next.width) / 2 + FIGURE.gap);
+    });
+  let bottom = cy + maxRadius + 24;
+  if (fits) {
+    for (const f of shown) shapes.push(...figure(f.x, cy, f));
+  } else {
+    // A row under the circles: visitors only, both, buyers only, each in its third of the width.
+    const y = cy + maxRadius + 26;
+    figures.forEach((f, i) => shapes.push(...figure((width * (2 * i + 1)) / 6, y, f)));
+    bottom = y + 18 + 28;
   }
-  const bottom = cy + maxRadius + 24;
   shapes.push(
     { kind: 'text', x: width / 2, y: bottom, text: `${VENN.visitors.name}: ${formatCount(visitors)}   ·   ${VENN.buyers.name}: ${formatCount(buyers)}   ·   Both: ${formatCount(both)}`, fill: 'ink', size: 13, weight: 600, anchor: 'middle' },
   );
