@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { createPglite } from './pglite-cluster';
 
 export type Schema = typeof schema;
 /** One type for both drivers: PGlite (embedded) and node-postgres (a server). */
@@ -52,12 +53,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = opts.dataDir ?? './data';
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(path.join(dir, 'pg'));
+  const client = await createPglite(path.join(dir, 'pg'));
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,

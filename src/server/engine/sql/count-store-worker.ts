@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { Executor } from '../../db/client';
 import { TimeLimitError } from '../questions';
@@ -6,6 +5,7 @@ import { askEngine, LocalCountStore, type SetChunks } from './count-store';
 import type { CountStoreReply, CountStoreRequest } from './count-store-protocol';
 import { SqlEngine } from './sql-engine';
 import { lowerThreadPriority } from '../runtime/thread-priority';
+import { createPglite } from '../../db/pglite-cluster';
 
 /**
  * The count store's thread: owns the embedded PGlite of member_chunks (`pg-counts`), stores and
@@ -18,10 +18,8 @@ const running = new Set<number>();
 const cancelled = new Set<number>();
 
 async function open(dir: string) {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await createPglite(dir);
   // The same table as the main database's, without the reference to client_regions (that table lives there).
   await client.exec(`create table if not exists member_chunks (
     client_region_id integer not null,
