@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPglite } from './pglite-cluster';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-cluster-'));
@@ -65,7 +65,13 @@ describe('a new embedded database', () => {
     const blocked = path.join(root, 'not-a-folder');
     fs.writeFileSync(blocked, 'a file where the cache would go');
     const { made, create } = fakeCreate();
-    await createPglite(path.join(root, 'g'), { cacheDir: path.join(blocked, 'cache'), create });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await createPglite(path.join(root, 'g'), { cacheDir: path.join(blocked, 'cache'), create });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^A new database is made without the cached empty cluster: /));
+    } finally {
+      warn.mockRestore();
+    }
     expect(made).toEqual([path.join(root, 'g')]);
   });
 });

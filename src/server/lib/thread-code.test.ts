@@ -57,8 +57,10 @@ describe('thread code', () => {
     expect(freshBundle('read-worker', { root })).toBeNull();
   });
 
-  it('fails to build code that does not compile, leaving no bundle to run', async () => {
+  it('fails to build code that does not compile, and the bundle made before is no longer fresh', async () => {
     const { root, entry } = project();
+    await buildThread('read-worker', { root });
+    expect(freshBundle('read-worker', { root })).not.toBeNull();
     fs.writeFileSync(entry, 'const broken = ;\n');
     await expect(buildThread('read-worker', { root })).rejects.toThrow();
     expect(freshBundle('read-worker', { root })).toBeNull();
